@@ -1,0 +1,40 @@
+import type { ChoiceSource } from "../choices/choice-source.js";
+
+/** What clients ask for: one operation at a time, drawn from the choices. */
+export interface Workload<Input> {
+  /** The `seq`-th operation (from 1) of `client`. Value 0 of every draw must give a calm, ordinary operation. */
+  next(choices: ChoiceSource, client: number, seq: number): Input;
+  /** `input` in words, for traces and stories (`write 1.2`, `read`). */
+  describe(input: Input): string;
+}
+
+/** A register operation, in the shape of `@cx/check`'s register model. */
+export type RegisterInput =
+  | { readonly op: "read" }
+  | { readonly op: "write"; readonly value: string }
+  | { readonly op: "cas"; readonly expected: string; readonly value: string };
+
+/** Read: the value (`null` when never written); cas: whether it succeeded; write: `null`. */
+export type RegisterOutput = string | boolean | null;
+
+/**
+ * Reads and writes on one register. Written values are unique (`client.seq`),
+ * which makes histories far easier to check. With every draw 0 the clients
+ * alternate write, read, write, ... so the calm run still reads what it wrote.
+ */
+export const registerWorkload: Workload<RegisterInput> = {
+  next(choices, client, seq) {
+    const flip = choices.draw(2, "op kind");
+    return (seq + flip) % 2 === 1 ? { op: "write", value: `${client}.${seq}` } : { op: "read" };
+  },
+  describe(input) {
+    switch (input.op) {
+      case "read":
+        return "read";
+      case "write":
+        return `write ${input.value}`;
+      case "cas":
+        return `cas ${input.expected}->${input.value}`;
+    }
+  },
+};

@@ -1,0 +1,80 @@
+/** A node's identity: its index in the cluster, `0 .. clusterSize - 1` (shown as `s0`, `s1`, ...). */
+export type NodeId = number;
+
+/** Anything a protocol emits for checkers and the story: a tagged record. */
+export interface Observation {
+  readonly kind: string;
+}
+
+/** A client's request as a node receives it. Retries reuse `client` and `seq` (at-most-once). */
+export interface ClientRequest<Input> {
+  readonly client: number;
+  readonly seq: number;
+  readonly input: Input;
+}
+
+/** A node's answer to a client request. */
+export type ClientResponse<Output> =
+  /** The operation took effect (or was found already applied) with this output. */
+  | { readonly kind: "ok"; readonly output: Output }
+  /** This node cannot serve the request; `leaderHint` is where the client should try next. */
+  | { readonly kind: "redirect"; readonly leaderHint?: NodeId };
+
+/**
+ * What a node sees of the world. Every effect goes through it, so the world
+ * can delay, drop, reorder and crash everything deterministically.
+ *
+ * Contracts:
+ * - a message passed to `send` and a state passed to `persist` must not be
+ *   mutated afterwards (the world keeps references, it does not copy);
+ * - timers are named; setting a timer replaces the pending one of that name;
+ *   a crash cancels them all;
+ * - `draw` is the node's share of the choice sequence (election jitter);
+ *   0 must be the calm value.
+ */
+export interface NodeContext<Message, Output, Persistent> {
+  readonly id: NodeId;
+  /** Every other node of the cluster, in id order. */
+  readonly peers: readonly NodeId[];
+  readonly clusterSize: number;
+  /** The virtual clock, in integer milliseconds. */
+  now(): number;
+  send(to: NodeId, message: Message): void;
+  setTimer(name: string, delayMs: number): void;
+  cancelTimer(name: string): void;
+  /** Stores state that survives a crash (stable storage). Synchronous: done when it returns. */
+  persist(state: Persistent): void;
+  /** The last persisted state, or `undefined` on a node's very first boot. */
+  restore(): Persistent | undefined;
+  emit(observation: Observation): void;
+  /** Answers a client request (delivered to the client through the network). */
+  reply(request: ClientRequest<unknown>, response: ClientResponse<Output>): void;
+  /** Draws from the run's choice sequence; 0 is the calm value. */
+  draw(n: number, label: string): number;
+}
+
+/** A running node: a plain object driven by the world. */
+export interface ProtocolNode<Message, Input> {
+  onMessage(from: NodeId, message: Message): void;
+  onTimer(name: string): void;
+  onClientRequest(request: ClientRequest<Input>): void;
+}
+
+/**
+ * A consensus protocol the world can run. `start` is called at first boot
+ * and again after every restart, with a fresh context whose `restore()`
+ * returns what the node last persisted: volatile state is whatever the new
+ * object does not rebuild from it.
+ *
+ * @typeParam Message - what nodes send each other
+ * @typeParam Input - a client operation (e.g. a register read or write)
+ * @typeParam Output - what the operation returns
+ * @typeParam Persistent - what survives a crash
+ * @typeParam Node - the node object, so monitors can inspect it
+ */
+export interface Protocol<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input> = ProtocolNode<Message, Input>> {
+  readonly name: string;
+  start(context: NodeContext<Message, Output, Persistent>): Node;
+  /** A short label for a message in traces and diagrams (`AppendEntries(t3, 2 entries)`). */
+  describeMessage?(message: Message): string;
+}

@@ -1,0 +1,48 @@
+import type { ChoiceSource } from "../choices/choice-source.js";
+
+/**
+ * How hostile a run is. Drawn once, in one place, at the start of the run
+ * (after the cluster size), so a shrunk counterexample shows at a glance
+ * which kinds of fault it needed: every level 0 means "none".
+ */
+export interface FaultProfile {
+  /** Chance, per message, that the network loses it. */
+  readonly dropPercent: number;
+  /** Chance, per message, that the network delivers it twice. */
+  readonly duplicatePercent: number;
+  /** Extra delay on top of the minimum, drawn per message in `[0, delaySpreadMs]`. */
+  readonly delaySpreadMs: number;
+  /** Chance, per fault tick, that a node crashes. */
+  readonly crashPercent: number;
+  /** Chance, per fault tick, that a partition forms (when none is active). */
+  readonly partitionPercent: number;
+}
+
+const DROP = [0, 3, 10, 25] as const;
+const DUPLICATE = [0, 3, 10] as const;
+const DELAY_SPREAD = [0, 10, 50, 150] as const;
+const CRASH = [0, 5, 15, 30] as const;
+const PARTITION = [0, 5, 15, 30] as const;
+
+function level(choices: ChoiceSource, levels: readonly number[], label: string): number {
+  return levels[choices.draw(levels.length, label)] ?? 0;
+}
+
+/** Draws the fault profile: five draws, each 0 for "no such fault". */
+export function drawFaultProfile(choices: ChoiceSource): FaultProfile {
+  choices.startSpan("fault profile");
+  const profile: FaultProfile = {
+    dropPercent: level(choices, DROP, "drop level"),
+    duplicatePercent: level(choices, DUPLICATE, "duplicate level"),
+    delaySpreadMs: level(choices, DELAY_SPREAD, "delay level"),
+    crashPercent: level(choices, CRASH, "crash level"),
+    partitionPercent: level(choices, PARTITION, "partition level"),
+  };
+  choices.endSpan();
+  return profile;
+}
+
+/** The network of the calm phase: healed, nothing lost or duplicated, delays short. */
+export function calmProfile(profile: FaultProfile): FaultProfile {
+  return { dropPercent: 0, duplicatePercent: 0, delaySpreadMs: Math.min(profile.delaySpreadMs, 10), crashPercent: 0, partitionPercent: 0 };
+}

@@ -1,0 +1,41 @@
+import type { ClientResponse, NodeId, Observation } from "../protocol.js";
+import type { Violation } from "../violation.js";
+
+/** Where a message went. `partitioned`: blocked by a partition; `dropped`: lost by the network. */
+export type MessageFate = "delivered" | "dropped" | "partitioned" | "to-down-node";
+
+/** One link a partition blocks, from `from` to `to` (a symmetric partition blocks both directions). */
+export interface BlockedLink {
+  readonly from: NodeId;
+  readonly to: NodeId;
+}
+
+/**
+ * Everything that happened in a run, in order. `step` is the index of the
+ * event-queue step it happened in; `time` is simulated milliseconds.
+ */
+export type TraceEvent =
+  | { readonly kind: "send"; readonly time: number; readonly step: number; readonly id: number; readonly from: NodeId; readonly to: NodeId; readonly message: string; readonly fate: MessageFate; readonly deliverAt: number; readonly duplicate: boolean }
+  | { readonly kind: "deliver"; readonly time: number; readonly step: number; readonly id: number; readonly from: NodeId; readonly to: NodeId; readonly message: string; readonly fate: MessageFate }
+  | { readonly kind: "timer"; readonly time: number; readonly step: number; readonly node: NodeId; readonly name: string }
+  | { readonly kind: "crash"; readonly time: number; readonly step: number; readonly node: NodeId; readonly downMs: number }
+  | { readonly kind: "restart"; readonly time: number; readonly step: number; readonly node: NodeId }
+  | { readonly kind: "partition"; readonly time: number; readonly step: number; readonly shape: string; readonly blocked: readonly BlockedLink[] }
+  | { readonly kind: "heal"; readonly time: number; readonly step: number }
+  | { readonly kind: "client-call"; readonly time: number; readonly step: number; readonly client: number; readonly seq: number; readonly node: NodeId; readonly operation: string; readonly attempt: number }
+  | { readonly kind: "client-response"; readonly time: number; readonly step: number; readonly client: number; readonly seq: number; readonly node: NodeId; readonly response: ClientResponse<unknown> }
+  | { readonly kind: "client-give-up"; readonly time: number; readonly step: number; readonly client: number; readonly seq: number }
+  | { readonly kind: "observation"; readonly time: number; readonly step: number; readonly node: NodeId; readonly observation: Observation }
+  | { readonly kind: "phase"; readonly time: number; readonly step: number; readonly phase: "calm" }
+  | { readonly kind: "violation"; readonly time: number; readonly step: number; readonly violation: Violation };
+
+/** A 32-bit FNV-1a hash of a trace: equal traces give equal hashes on any machine. */
+export function hashTrace(trace: readonly TraceEvent[]): string {
+  let hash = 0x811c9dc5;
+  const text = JSON.stringify(trace);
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
