@@ -1,1 +1,25 @@
-export {};
+// Choices: the one source of nondeterminism.
+export type { ChoiceSource, Span } from "./choices/choice-source.js";
+export { GeneratedChoices } from "./choices/generated-choices.js";
+export { ReplayedChoices, type ReplayTail } from "./choices/replayed-choices.js";
+
+// The protocol interface a consensus package implements.
+export type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, Protocol, ProtocolNode } from "./protocol.js";
+export type { Violation } from "./violation.js";
+
+// Clients and their histories.
+export type { HistoryOperation } from "./clients/history.js";
+export { registerWorkload, type RegisterInput, type RegisterOutput, type Workload } from "./clients/workload.js";
+
+// The world.
+export type { ClusterView } from "./world/cluster-view.js";
+export { EventQueue, type Scheduled } from "./world/event-queue.js";
+export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
+export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
+export { drawPartition, type Partition } from "./world/partition.js";
+export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
+
+// Scenarios.
+export { defaultScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
+export type { RunCounters, RunResult } from "./scenario/run-result.js";
+export { runScenario, type ScenarioSpec } from "./scenario/run-scenario.js";

@@ -29,7 +29,7 @@ export class ReplayedChoices extends Recorder {
   private readonly rng: RandomGenerator | undefined;
 
   constructor(
-    private readonly values: readonly number[],
+    private readonly recorded: readonly number[],
     tail: ReplayTail = { kind: "zeros" },
   ) {
     super();
@@ -38,13 +38,13 @@ export class ReplayedChoices extends Recorder {
 
   /** How many recorded values have been consumed (at most the list's length). */
   get consumed(): number {
-    return Math.min(this.index, this.values.length);
+    return Math.min(this.index, this.recorded.length);
   }
 
   protected nextValue(n: number): number {
     const i = this.index++;
-    if (i < this.values.length) {
-      const recorded = this.values[i] ?? 0;
+    if (i < this.recorded.length) {
+      const recorded = this.recorded[i] ?? 0;
       return recorded < 0 ? 0 : recorded >= n ? n - 1 : Math.floor(recorded);
     }
     if (this.rng === undefined || n === 1) return 0;

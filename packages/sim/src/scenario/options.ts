@@ -34,7 +34,7 @@ export const defaultScenarioOptions: ScenarioOptions = {
   opsPerClient: 5,
   clientStartMs: 200,
   clientTimeoutMs: 250,
-  clientAttempts: 4,
+  clientAttempts: 6,
   faultPhaseMs: 2000,
   faultTickMs: 100,
   calmMinMs: 500,

@@ -1,0 +1,35 @@
+import type { Span } from "../choices/choice-source.js";
+import type { HistoryOperation } from "../clients/history.js";
+import type { FaultProfile } from "../world/fault-profile.js";
+import type { TraceEvent } from "../world/trace.js";
+import type { Violation } from "../violation.js";
+import type { ScenarioOptions } from "./options.js";
+
+/** Counters of one run. `decisions` is how many choices it consumed. */
+export interface RunCounters {
+  readonly events: number;
+  readonly messages: number;
+  readonly decisions: number;
+}
+
+/** Everything one run produced: a pure function of its choices and options. */
+export interface RunResult<Input, Output> {
+  readonly protocol: string;
+  readonly clusterSize: number;
+  readonly profile: FaultProfile;
+  readonly options: ScenarioOptions;
+  /** The choices consumed, in order: replaying them reproduces this run. */
+  readonly choices: number[];
+  readonly spans: Span[];
+  /** Empty unless the run was asked to record its trace. */
+  readonly trace: TraceEvent[];
+  readonly history: HistoryOperation<Input, Output>[];
+  readonly violation: Violation | null;
+  /** When the calm phase began, or `null` if the run stopped before it. */
+  readonly calmStartedAt: number | null;
+  /** Simulated time when the run ended. */
+  readonly endTime: number;
+  readonly counters: RunCounters;
+  /** Opaque coverage features sampled by the protocol side's probe, in first-seen order. */
+  readonly coverage: number[];
+}

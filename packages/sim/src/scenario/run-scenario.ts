@@ -1,0 +1,74 @@
+import type { ChoiceSource } from "../choices/choice-source.js";
+import type { Workload } from "../clients/workload.js";
+import type { Protocol, ProtocolNode } from "../protocol.js";
+import type { ClusterView } from "../world/cluster-view.js";
+import { drawFaultProfile } from "../world/fault-profile.js";
+import type { Monitor } from "../world/monitor.js";
+import { World } from "../world/world.js";
+import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
+import type { RunResult } from "./run-result.js";
+
+/** Everything one run needs. Only `choices` is nondeterministic, and it is a list of integers. */
+export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
+  readonly protocol: Protocol<Message, Input, Output, Persistent, Node>;
+  readonly workload: Workload<Input>;
+  readonly choices: ChoiceSource;
+  /** Overrides of {@link defaultScenarioOptions}. */
+  readonly options?: Partial<ScenarioOptions>;
+  readonly monitors?: readonly Monitor<Node, Input, Output>[];
+  /** The protocol side's coverage probe: maps a cluster state to an opaque feature. */
+  readonly coverage?: (cluster: ClusterView<Node>) => number;
+  /** Record the full trace (for stories, diagrams, determinism hashes). Off for speed in search. */
+  readonly recordTrace?: boolean;
+}
+
+/**
+ * Runs one scenario: draw the cluster size (0 means 3, otherwise 5) and the
+ * fault profile, run the fault phase, then the calm phase (network healed,
+ * crashed nodes restarted, no new faults), with monitors after every step
+ * and at the end.
+ *
+ * @example
+ * ```ts
+ * const result = runScenario({ protocol, workload: registerWorkload, choices: new ReplayedChoices([]) });
+ * result.violation; // null: the all-zeros run is a healthy run
+ * ```
+ */
+export function runScenario<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>>(
+  spec: ScenarioSpec<Message, Input, Output, Persistent, Node>,
+): RunResult<Input, Output> {
+  const options: ScenarioOptions = { ...defaultScenarioOptions, ...spec.options };
+  const { choices } = spec;
+  choices.startSpan("cluster size");
+  const drawnSize = choices.draw(2, "cluster size") === 0 ? 3 : 5;
+  choices.endSpan();
+  const clusterSize = options.clusterSize ?? drawnSize;
+  const profile = drawFaultProfile(choices);
+  const world = new World<Message, Input, Output, Persistent, Node>({
+    protocol: spec.protocol,
+    workload: spec.workload,
+    choices,
+    options,
+    clusterSize,
+    profile,
+    monitors: spec.monitors ?? [],
+    coverage: spec.coverage,
+    recordTrace: spec.recordTrace ?? false,
+  });
+  world.run();
+  return {
+    protocol: spec.protocol.name,
+    clusterSize,
+    profile,
+    options,
+    choices: choices.record(),
+    spans: choices.spans(),
+    trace: world.trace,
+    history: world.frozenHistory(),
+    violation: world.violation,
+    calmStartedAt: world.calmStartedAt,
+    endTime: world.time,
+    counters: { events: world.events, messages: world.messages, decisions: choices.position },
+    coverage: world.coverage,
+  };
+}

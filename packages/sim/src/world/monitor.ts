@@ -1,0 +1,31 @@
+import type { HistoryOperation } from "../clients/history.js";
+import type { NodeId, Observation } from "../protocol.js";
+import type { ClusterView } from "./cluster-view.js";
+
+/** A property that broke, as a monitor reports it; the world adds time and step. */
+export interface PropertyFailure {
+  readonly invariant: string;
+  readonly message: string;
+}
+
+/** What a monitor sees once the run is over. */
+export interface FinishedRun<Node, Input, Output> {
+  readonly cluster: ClusterView<Node>;
+  readonly history: readonly HistoryOperation<Input, Output>[];
+  /** When the calm phase began, or `null` if the run stopped before it. */
+  readonly calmStartedAt: number | null;
+}
+
+/**
+ * Watches a run. Each hook may report a failure; the first one stops the
+ * run and becomes its violation. Hooks are called synchronously inside the
+ * step that caused them, so a violation's step and time are exact.
+ */
+export interface Monitor<Node, Input, Output> {
+  /** After a node emits an observation (the node's state already reflects it). */
+  onObservation?(node: NodeId, observation: Observation, cluster: ClusterView<Node>): PropertyFailure | undefined;
+  /** After every step of the event loop. Keep it cheap: it runs millions of times. */
+  afterStep?(cluster: ClusterView<Node>): PropertyFailure | undefined;
+  /** Once, at the end of a run that had no violation. */
+  finish?(run: FinishedRun<Node, Input, Output>): PropertyFailure | undefined;
+}

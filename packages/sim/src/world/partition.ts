@@ -1,0 +1,50 @@
+import type { ChoiceSource } from "../choices/choice-source.js";
+import type { NodeId } from "../protocol.js";
+import type { BlockedLink } from "./trace.js";
+
+/** A partition: which directed links are cut, and its shape in words. */
+export interface Partition {
+  readonly shape: string;
+  readonly blocked: readonly BlockedLink[];
+}
+
+const SHAPES = 4;
+
+function cut(blocked: BlockedLink[], from: NodeId, to: NodeId): void {
+  if (from !== to) blocked.push({ from, to });
+}
+
+/**
+ * Draws a partition's shape. Every shape is a real network failure:
+ * 0 isolates one node; 1 splits off a minority; 2 is one-way (a node hears
+ * nobody but is still heard); 3 is a bridge (one node still reaches both
+ * halves, which cannot reach each other).
+ */
+export function drawPartition(choices: ChoiceSource, size: number): Partition {
+  const shape = choices.draw(SHAPES, "partition shape");
+  const k = choices.draw(size, "partition node");
+  const blocked: BlockedLink[] = [];
+  const others = Array.from({ length: size }, (_, i) => i).filter((i) => i !== k);
+  switch (shape) {
+    case 0:
+      for (const o of others) {
+        cut(blocked, k, o);
+        cut(blocked, o, k);
+      }
+      return { shape: `s${k} isolated`, blocked };
+    case 1: {
+      const minority = new Set(Array.from({ length: Math.floor((size - 1) / 2) }, (_, i) => (k + i) % size));
+      for (let a = 0; a < size; a++) for (let b = 0; b < size; b++) if (minority.has(a) !== minority.has(b)) cut(blocked, a, b);
+      return { shape: `{${[...minority].map((m) => `s${m}`).join(",")}} split from the rest`, blocked };
+    }
+    case 2:
+      for (const o of others) cut(blocked, o, k);
+      return { shape: `s${k} hears nobody (one-way)`, blocked };
+    default: {
+      const half = Math.floor(others.length / 2);
+      const left = new Set(others.slice(0, half));
+      for (const a of others) for (const b of others) if (left.has(a) !== left.has(b)) cut(blocked, a, b);
+      return { shape: `bridge through s${k}`, blocked };
+    }
+  }
+}

@@ -1,0 +1,557 @@
+import type { ChoiceSource } from "../choices/choice-source.js";
+import type { HistoryOperation } from "../clients/history.js";
+import type { Workload } from "../clients/workload.js";
+import type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, Protocol, ProtocolNode } from "../protocol.js";
+import type { ScenarioOptions } from "../scenario/options.js";
+import type { Violation } from "../violation.js";
+import type { ClusterView } from "./cluster-view.js";
+import { EventQueue } from "./event-queue.js";
+import { calmProfile, type FaultProfile } from "./fault-profile.js";
+import type { Monitor, PropertyFailure } from "./monitor.js";
+import { drawPartition } from "./partition.js";
+import type { MessageFate, TraceEvent } from "./trace.js";
+
+// Event kinds, as small integers so the hot loop stays monomorphic.
+const DELIVER = 0;
+const TIMER = 1;
+const CLIENT_REQUEST = 2;
+const CLIENT_RESPONSE = 3;
+const CLIENT_TIMEOUT = 4;
+const CLIENT_NEXT = 5;
+const FAULT_TICK = 6;
+const RESTART = 7;
+const HEAL = 8;
+const CALM = 9;
+const CALM_MIN = 10;
+const END = 11;
+const CLIENT_RETRY = 12;
+
+const REDIRECT_PAUSE_MS = 10;
+
+/**
+ * One scheduled event. Fields a/b/c/payload mean different things per kind
+ * (see `dispatch`); one shape for all kinds keeps the hot loop monomorphic.
+ */
+interface SimEvent {
+  readonly time: number;
+  seq: number;
+  readonly kind: number;
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly payload: unknown;
+}
+
+function event(time: number, kind: number, fields: { a?: number; b?: number; c?: number; payload?: unknown } = {}): SimEvent {
+  return { time, seq: 0, kind, a: fields.a ?? 0, b: fields.b ?? 0, c: fields.c ?? 0, payload: fields.payload };
+}
+
+interface NodeSlot<Node> {
+  node: Node | undefined;
+  up: boolean;
+  /** Bumped by every crash: timers and replies of an older boot are ignored. */
+  epoch: number;
+  timers: Map<string, number>;
+  persisted: unknown;
+}
+
+interface ClientState<Input> {
+  readonly id: number;
+  readonly ops: number;
+  seq: number;
+  target: NodeId;
+  attempt: number;
+  /** Index into the history of the operation in flight, or -1. */
+  pending: number;
+  input: Input | undefined;
+  done: boolean;
+}
+
+/** A request as the world tracks it; nodes see it as a plain ClientRequest. */
+interface TrackedRequest<Input> extends ClientRequest<Input> {
+  readonly attempt: number;
+}
+
+interface MutableOperation<Input, Output> {
+  client: number;
+  call: number;
+  return: number | null;
+  input: Input;
+  output: Output | null;
+}
+
+/** How the world is set up for one run. */
+export interface WorldSetup<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
+  readonly protocol: Protocol<Message, Input, Output, Persistent, Node>;
+  readonly workload: Workload<Input>;
+  readonly choices: ChoiceSource;
+  readonly options: ScenarioOptions;
+  readonly clusterSize: number;
+  readonly profile: FaultProfile;
+  readonly monitors: readonly Monitor<Node, Input, Output>[];
+  readonly coverage: ((cluster: ClusterView<Node>) => number) | undefined;
+  readonly recordTrace: boolean;
+}
+
+/**
+ * The simulated world: a virtual clock, an event queue ordered by (time,
+ * sequence number), a hostile network, crashes and partitions, sequential
+ * clients. Every decision it makes is drawn from the choice sequence, with
+ * 0 the calm outcome.
+ */
+export class World<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> implements ClusterView<Node> {
+  readonly size: number;
+  time = 0;
+  step = 0;
+  phase: "fault" | "calm" = "fault";
+  blockedLinks = 0;
+
+  readonly trace: TraceEvent[] = [];
+  readonly history: MutableOperation<Input, Output>[] = [];
+  readonly coverage: number[] = [];
+  violation: Violation | null = null;
+  calmStartedAt: number | null = null;
+  messages = 0;
+  events = 0;
+
+  private readonly queue = new EventQueue<SimEvent>();
+  private readonly slots: NodeSlot<Node>[] = [];
+  private readonly blocked: Uint8Array;
+  private readonly clients: ClientState<Input>[] = [];
+  private readonly coverageSeen = new Set<number>();
+  private profile: FaultProfile;
+  private partitionId = 0;
+  private partitionActive = false;
+  private timerToken = 0;
+  private messageId = 0;
+  private calmMinReached = false;
+  private stopped = false;
+  private readonly afterStepMonitors: Monitor<Node, Input, Output>[];
+  private readonly observationMonitors: Monitor<Node, Input, Output>[];
+
+  constructor(private readonly setup: WorldSetup<Message, Input, Output, Persistent, Node>) {
+    this.size = setup.clusterSize;
+    this.profile = setup.profile;
+    this.blocked = new Uint8Array(this.size * this.size);
+    this.afterStepMonitors = setup.monitors.filter((m) => m.afterStep !== undefined);
+    this.observationMonitors = setup.monitors.filter((m) => m.onObservation !== undefined);
+  }
+
+  // ---- ClusterView -------------------------------------------------------
+
+  node(id: NodeId): Node | undefined {
+    return this.slots[id]?.node;
+  }
+
+  isUp(id: NodeId): boolean {
+    return this.slots[id]?.up === true;
+  }
+
+  persisted(id: NodeId): unknown {
+    return this.slots[id]?.persisted;
+  }
+
+  isBlocked(from: NodeId, to: NodeId): boolean {
+    return this.blocked[from * this.size + to] === 1;
+  }
+
+  // ---- the run -----------------------------------------------------------
+
+  run(): void {
+    const { options } = this.setup;
+    for (let id = 0; id < this.size; id++) {
+      this.slots.push({ node: undefined, up: true, epoch: 0, timers: new Map(), persisted: undefined });
+    }
+    for (let id = 0; id < this.size; id++) this.boot(id);
+    for (let c = 0; c < options.clients; c++) {
+      this.clients.push({ id: c, ops: options.opsPerClient, seq: 0, target: 0, attempt: 0, pending: -1, input: undefined, done: false });
+      this.schedule(event(options.clientStartMs, CLIENT_NEXT, { a: c }));
+    }
+    for (let t = options.faultTickMs; t < options.faultPhaseMs; t += options.faultTickMs) this.schedule(event(t, FAULT_TICK));
+    this.schedule(event(options.faultPhaseMs, CALM));
+    this.schedule(event(options.faultPhaseMs + options.calmMinMs, CALM_MIN));
+    this.schedule(event(options.faultPhaseMs + options.calmMaxMs, END));
+
+    const queue = this.queue;
+    const afterStep = this.afterStepMonitors;
+    while (!this.stopped && this.violation === null) {
+      const event = queue.pop();
+      if (event === undefined) break;
+      this.time = event.time;
+      this.events++;
+      this.dispatch(event);
+      if (afterStep.length > 0 && this.violation === null) {
+        for (const monitor of afterStep) {
+          const failure = monitor.afterStep?.(this);
+          if (failure !== undefined) {
+            this.fail(failure);
+            break;
+          }
+        }
+      }
+      this.step++;
+    }
+    if (this.violation === null) {
+      this.sampleCoverage();
+      for (const monitor of this.setup.monitors) {
+        const failure = monitor.finish?.({ cluster: this, history: this.history, calmStartedAt: this.calmStartedAt });
+        if (failure !== undefined) {
+          this.fail(failure);
+          break;
+        }
+      }
+    }
+  }
+
+  private schedule(scheduled: SimEvent): void {
+    this.queue.push(scheduled);
+  }
+
+  private dispatch(event: SimEvent): void {
+    switch (event.kind) {
+      case DELIVER:
+        return this.deliver(event);
+      case TIMER:
+        return this.fireTimer(event);
+      case CLIENT_REQUEST:
+        return this.deliverClientRequest(event.a, event.payload as TrackedRequest<Input>);
+      case CLIENT_RESPONSE:
+        return this.deliverClientResponse(event);
+      case CLIENT_TIMEOUT:
+        return this.clientTimeout(event.a, event.b, event.c);
+      case CLIENT_NEXT:
+        return this.clientNext(event.a);
+      case CLIENT_RETRY: {
+        const client = this.clients[event.a] as ClientState<Input>;
+        if (client.pending >= 0 && client.seq === event.b && client.attempt === event.c) this.clientAttempt(client);
+        return;
+      }
+      case FAULT_TICK:
+        return this.faultTick();
+      case RESTART:
+        if (!this.isUp(event.a) && this.slots[event.a]?.epoch === event.b) this.restart(event.a);
+        return;
+      case HEAL:
+        if (this.partitionActive && this.partitionId === event.a) this.heal();
+        return;
+      case CALM:
+        return this.enterCalm();
+      case CALM_MIN:
+        this.calmMinReached = true;
+        this.maybeStop();
+        return;
+      case END:
+        this.stopped = true;
+        return;
+    }
+  }
+
+  private fail(failure: PropertyFailure): void {
+    if (this.violation !== null) return;
+    this.violation = { invariant: failure.invariant, message: failure.message, time: this.time, step: this.step };
+    if (this.setup.recordTrace) this.trace.push({ kind: "violation", time: this.time, step: this.step, violation: this.violation });
+  }
+
+  // ---- nodes -------------------------------------------------------------
+
+  private boot(id: NodeId): void {
+    const slot = this.slots[id] as NodeSlot<Node>;
+    slot.node = this.setup.protocol.start(this.context(id, slot.epoch));
+  }
+
+  private context(id: NodeId, epoch: number): NodeContext<Message, Output, Persistent> {
+    const slot = this.slots[id] as NodeSlot<Node>;
+    // A context outlives its boot only as a stale reference: after a crash
+    // every effect through it is ignored.
+    const live = () => slot.epoch === epoch && slot.up;
+    return {
+      id,
+      peers: Array.from({ length: this.size }, (_, i) => i).filter((i) => i !== id),
+      clusterSize: this.size,
+      now: () => this.time,
+      send: (to, message) => {
+        if (live()) this.send(id, to, message);
+      },
+      setTimer: (name, delayMs) => {
+        if (!live()) return;
+        const token = ++this.timerToken;
+        slot.timers.set(name, token);
+        this.schedule(event(this.time + Math.max(0, Math.floor(delayMs)), TIMER, { a: id, b: token, c: epoch, payload: name }));
+      },
+      cancelTimer: (name) => {
+        if (live()) slot.timers.delete(name);
+      },
+      persist: (state) => {
+        if (live()) slot.persisted = state;
+      },
+      restore: () => slot.persisted as Persistent | undefined,
+      emit: (observation) => {
+        if (live()) this.observe(id, observation);
+      },
+      reply: (request, response) => {
+        if (live()) this.sendClientResponse(id, request as TrackedRequest<Input>, response);
+      },
+      draw: (n, label) => this.setup.choices.draw(n, label),
+    };
+  }
+
+  private fireTimer(event: SimEvent): void {
+    const slot = this.slots[event.a] as NodeSlot<Node>;
+    const name = event.payload as string;
+    if (!slot.up || slot.epoch !== event.c || slot.timers.get(name) !== event.b) return;
+    slot.timers.delete(name);
+    if (this.setup.recordTrace) this.trace.push({ kind: "timer", time: this.time, step: this.step, node: event.a, name });
+    slot.node?.onTimer(name);
+  }
+
+  private observe(id: NodeId, observation: Observation): void {
+    if (this.setup.recordTrace) this.trace.push({ kind: "observation", time: this.time, step: this.step, node: id, observation });
+    if (this.violation !== null) return;
+    for (const monitor of this.observationMonitors) {
+      const failure = monitor.onObservation?.(id, observation, this);
+      if (failure !== undefined) {
+        this.fail(failure);
+        return;
+      }
+    }
+  }
+
+  private crash(id: NodeId, downMs: number): void {
+    const slot = this.slots[id] as NodeSlot<Node>;
+    slot.up = false;
+    slot.node = undefined;
+    slot.epoch++;
+    slot.timers.clear();
+    if (this.setup.recordTrace) this.trace.push({ kind: "crash", time: this.time, step: this.step, node: id, downMs });
+    this.schedule(event(this.time + downMs, RESTART, { a: id, b: slot.epoch }));
+  }
+
+  private restart(id: NodeId): void {
+    const slot = this.slots[id] as NodeSlot<Node>;
+    slot.up = true;
+    if (this.setup.recordTrace) this.trace.push({ kind: "restart", time: this.time, step: this.step, node: id });
+    this.boot(id);
+  }
+
+  // ---- network -----------------------------------------------------------
+
+  /**
+   * One message: a single "fate" draw (0 delivered, high values duplicated,
+   * the highest dropped, so smaller always means calmer) and a delay draw.
+   */
+  private drawFate(): { dropped: boolean; duplicated: boolean; delay: number } {
+    const choices = this.setup.choices;
+    const { dropPercent, duplicatePercent, delaySpreadMs } = this.profile;
+    const fate = choices.draw(100, "fate");
+    const dropped = fate >= 100 - dropPercent;
+    const duplicated = !dropped && fate >= 100 - dropPercent - duplicatePercent;
+    const delay = this.setup.options.messageDelayMsMin + choices.draw(delaySpreadMs + 1, "delay");
+    return { dropped, duplicated, delay };
+  }
+
+  private send(from: NodeId, to: NodeId, message: Message): void {
+    this.messages++;
+    const id = ++this.messageId;
+    const tracing = this.setup.recordTrace;
+    const sent = { id, from, to, message };
+    if (this.blocked[from * this.size + to] === 1) {
+      if (tracing) this.traceSend(sent, "partitioned", { at: this.time, duplicate: false });
+      return;
+    }
+    const choices = this.setup.choices;
+    choices.startSpan("message");
+    const { dropped, duplicated, delay } = this.drawFate();
+    let second = 0;
+    if (duplicated) second = this.setup.options.messageDelayMsMin + choices.draw(this.profile.delaySpreadMs + 1, "duplicate delay");
+    choices.endSpan();
+    if (dropped) {
+      if (tracing) this.traceSend(sent, "dropped", { at: this.time + delay, duplicate: false });
+      return;
+    }
+    if (tracing) this.traceSend(sent, "delivered", { at: this.time + delay, duplicate: false });
+    this.schedule(event(this.time + delay, DELIVER, { a: from, b: to, c: id, payload: message }));
+    if (duplicated) {
+      if (tracing) this.traceSend(sent, "delivered", { at: this.time + second, duplicate: true });
+      this.schedule(event(this.time + second, DELIVER, { a: from, b: to, c: id, payload: message }));
+    }
+  }
+
+  private traceSend(sent: { id: number; from: NodeId; to: NodeId; message: Message }, fate: MessageFate, deliver: { at: number; duplicate: boolean }): void {
+    const text = this.setup.protocol.describeMessage?.(sent.message) ?? "message";
+    this.trace.push({ kind: "send", time: this.time, step: this.step, id: sent.id, from: sent.from, to: sent.to, message: text, fate, deliverAt: deliver.at, duplicate: deliver.duplicate });
+  }
+
+  private deliver(event: SimEvent): void {
+    const { a: from, b: to, c: id } = event;
+    const message = event.payload as Message;
+    const slot = this.slots[to] as NodeSlot<Node>;
+    if (this.setup.recordTrace) {
+      const text = this.setup.protocol.describeMessage?.(message) ?? "message";
+      this.trace.push({ kind: "deliver", time: this.time, step: this.step, id, from, to, message: text, fate: slot.up ? "delivered" : "to-down-node" });
+    }
+    if (slot.up) slot.node?.onMessage(from, message);
+  }
+
+  // ---- faults ------------------------------------------------------------
+
+  private faultTick(): void {
+    const choices = this.setup.choices;
+    const { crashPercent, partitionPercent, } = this.profile;
+    const tickMs = this.setup.options.faultTickMs;
+    choices.startSpan("fault tick");
+    if (choices.drawBool(crashPercent, "crash?")) {
+      const id = choices.draw(this.size, "crash node");
+      const downMs = tickMs * (1 + choices.draw(10, "down ticks"));
+      if (this.isUp(id)) this.crash(id, downMs);
+    }
+    if (choices.drawBool(partitionPercent, "partition?")) {
+      const partition = drawPartition(choices, this.size);
+      const healMs = tickMs * (1 + choices.draw(10, "partition ticks"));
+      if (!this.partitionActive) {
+        this.partitionActive = true;
+        this.partitionId++;
+        for (const link of partition.blocked) this.blocked[link.from * this.size + link.to] = 1;
+        this.blockedLinks = partition.blocked.length;
+        if (this.setup.recordTrace) this.trace.push({ kind: "partition", time: this.time, step: this.step, shape: partition.shape, blocked: partition.blocked });
+        this.schedule(event(this.time + healMs, HEAL, { a: this.partitionId }));
+      }
+    }
+    choices.endSpan();
+    this.sampleCoverage();
+  }
+
+  private heal(): void {
+    this.partitionActive = false;
+    this.blocked.fill(0);
+    this.blockedLinks = 0;
+    if (this.setup.recordTrace) this.trace.push({ kind: "heal", time: this.time, step: this.step });
+  }
+
+  private enterCalm(): void {
+    this.sampleCoverage();
+    this.phase = "calm";
+    this.calmStartedAt = this.time;
+    this.profile = calmProfile(this.profile);
+    if (this.setup.recordTrace) this.trace.push({ kind: "phase", time: this.time, step: this.step, phase: "calm" });
+    if (this.partitionActive) this.heal();
+    for (let id = 0; id < this.size; id++) if (!this.isUp(id)) this.restart(id);
+    // A probe client writes once in the calm phase, so liveness always has
+    // something to commit even when every other client finished early.
+    const probe: ClientState<Input> = { id: this.clients.length, ops: 1, seq: 0, target: 0, attempt: 0, pending: -1, input: undefined, done: false };
+    this.clients.push(probe);
+    this.clientNext(probe.id);
+  }
+
+  private sampleCoverage(): void {
+    const probe = this.setup.coverage;
+    if (probe === undefined) return;
+    const feature = probe(this);
+    if (!this.coverageSeen.has(feature)) {
+      this.coverageSeen.add(feature);
+      this.coverage.push(feature);
+    }
+  }
+
+  // ---- clients -----------------------------------------------------------
+
+  private clientNext(c: number): void {
+    const client = this.clients[c] as ClientState<Input>;
+    if (client.seq >= client.ops) {
+      client.done = true;
+      this.maybeStop();
+      return;
+    }
+    const choices = this.setup.choices;
+    choices.startSpan("client operation");
+    client.seq++;
+    const input = this.setup.workload.next(choices, client.id, client.seq);
+    choices.endSpan();
+    client.input = input;
+    client.attempt = 0;
+    client.pending = this.history.length;
+    this.history.push({ client: client.id, call: this.time, return: null, input, output: null });
+    this.clientAttempt(client);
+  }
+
+  private clientAttempt(client: ClientState<Input>): void {
+    const { options } = this.setup;
+    if (client.attempt >= options.clientAttempts) {
+      // Giving up leaves the operation indeterminate: it may yet take effect.
+      if (this.setup.recordTrace) this.trace.push({ kind: "client-give-up", time: this.time, step: this.step, client: client.id, seq: client.seq });
+      client.pending = -1;
+      this.scheduleNextOperation(client);
+      return;
+    }
+    client.attempt++;
+    const request: TrackedRequest<Input> = { client: client.id, seq: client.seq, input: client.input as Input, attempt: client.attempt };
+    if (this.setup.recordTrace) {
+      this.trace.push({ kind: "client-call", time: this.time, step: this.step, client: client.id, seq: client.seq, node: client.target, operation: this.setup.workload.describe(request.input), attempt: client.attempt });
+    }
+    this.messages++;
+    this.setup.choices.startSpan("client request");
+    const { dropped, delay } = this.drawFate();
+    this.setup.choices.endSpan();
+    if (!dropped) this.schedule(event(this.time + delay, CLIENT_REQUEST, { a: client.target, payload: request }));
+    this.schedule(event(this.time + options.clientTimeoutMs, CLIENT_TIMEOUT, { a: client.id, b: client.seq, c: client.attempt }));
+  }
+
+  private deliverClientRequest(node: NodeId, request: TrackedRequest<Input>): void {
+    const slot = this.slots[node] as NodeSlot<Node>;
+    if (slot.up) slot.node?.onClientRequest(request);
+  }
+
+  private sendClientResponse(node: NodeId, request: TrackedRequest<Input>, response: ClientResponse<Output>): void {
+    this.messages++;
+    this.setup.choices.startSpan("client response");
+    const { dropped, delay } = this.drawFate();
+    this.setup.choices.endSpan();
+    if (!dropped) this.schedule(event(this.time + delay, CLIENT_RESPONSE, { a: node, b: request.client, c: request.seq, payload: { response, attempt: request.attempt } }));
+  }
+
+  private deliverClientResponse(arrived: SimEvent): void {
+    const client = this.clients[arrived.b];
+    const { response, attempt } = arrived.payload as { response: ClientResponse<Output>; attempt: number };
+    if (client === undefined || client.pending < 0 || client.seq !== arrived.c) return;
+    if (this.setup.recordTrace) this.trace.push({ kind: "client-response", time: this.time, step: this.step, client: client.id, seq: client.seq, node: arrived.a, response });
+    if (response.kind === "ok") {
+      const operation = this.history[client.pending] as MutableOperation<Input, Output>;
+      operation.return = this.time;
+      operation.output = response.output;
+      client.pending = -1;
+      client.target = arrived.a;
+      this.scheduleNextOperation(client);
+      return;
+    }
+    // Only the answer to the latest attempt redirects; a late one is stale.
+    if (attempt !== client.attempt) return;
+    client.target = response.leaderHint ?? (arrived.a + 1) % this.size;
+    // A short pause before retrying: without a hint there may be no leader yet.
+    this.schedule(event(this.time + REDIRECT_PAUSE_MS, CLIENT_RETRY, { a: client.id, b: client.seq, c: client.attempt }));
+  }
+
+  private clientTimeout(c: number, seq: number, attempt: number): void {
+    const client = this.clients[c] as ClientState<Input>;
+    if (client.pending < 0 || client.seq !== seq || client.attempt !== attempt) return;
+    client.target = (client.target + 1) % this.size;
+    this.clientAttempt(client);
+  }
+
+  private scheduleNextOperation(client: ClientState<Input>): void {
+    const { options } = this.setup;
+    // Operations are spread over the fault phase; the drawn pause (0 = none)
+    // lets the search line them up against faults.
+    const spacing = Math.floor(options.faultPhaseMs / Math.max(1, options.opsPerClient));
+    const pause = 10 * this.setup.choices.draw(8, "client pause");
+    const at = Math.max(this.time + 1, options.clientStartMs + client.seq * spacing) + pause;
+    this.schedule(event(at, CLIENT_NEXT, { a: client.id }));
+  }
+
+  private maybeStop(): void {
+    if (this.calmMinReached && this.clients.every((c) => c.done)) this.stopped = true;
+  }
+
+  /** The history, frozen for the result. */
+  frozenHistory(): HistoryOperation<Input, Output>[] {
+    return this.history.map((op) => ({ ...op }));
+  }
+}
