@@ -126,6 +126,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private messageId = 0;
   private calmMinReached = false;
   private stopped = false;
+  /** The trace ends at the violation: effects later in the same step are cut off. */
+  private traceEnd = -1;
   private readonly afterStepMonitors: Monitor<Node, Input, Output>[];
   private readonly observationMonitors: Monitor<Node, Input, Output>[];
 
@@ -191,7 +193,11 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       }
       this.step++;
     }
-    if (this.violation === null) {
+    if (this.violation !== null) {
+      this.trace.length = this.traceEnd;
+      return;
+    }
+    {
       this.sampleCoverage();
       for (const monitor of this.setup.monitors) {
         const failure = monitor.finish?.({ cluster: this, history: this.history, calmStartedAt: this.calmStartedAt });
@@ -250,6 +256,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     if (this.violation !== null) return;
     this.violation = { invariant: failure.invariant, message: failure.message, time: this.time, step: this.step };
     if (this.setup.recordTrace) this.trace.push({ kind: "violation", time: this.time, step: this.step, violation: this.violation });
+    this.traceEnd = this.trace.length;
   }
 
   // ---- nodes -------------------------------------------------------------

@@ -1,0 +1,24 @@
+/**
+ * What a replica reports as it runs: the protocol-neutral vocabulary the
+ * safety invariants, the coverage probe and the story are built on. A
+ * protocol emits these through its node context.
+ */
+export type ReplicaObservation =
+  /** The replica's role or term changed. */
+  | { readonly kind: "role"; readonly node: number; readonly role: "follower" | "candidate" | "leader"; readonly term: number }
+  /** An entry was written at `index` (new or overwriting a conflicting one). */
+  | { readonly kind: "appended"; readonly node: number; readonly index: number; readonly term: number; readonly id: string }
+  /** Entries from `fromIndex` on were removed from the log. */
+  | { readonly kind: "truncated"; readonly node: number; readonly fromIndex: number }
+  /**
+   * The commit index advanced to `index`; `term` is the replica's current
+   * term when it learned this (Leader Completeness needs it).
+   */
+  | { readonly kind: "committed"; readonly node: number; readonly index: number; readonly term: number }
+  /**
+   * The entry at `index` was applied to the state machine. `effect` is false
+   * when the command was recognised as a duplicate and skipped (at-most-once).
+   */
+  | { readonly kind: "applied"; readonly node: number; readonly index: number; readonly id: string; readonly client: number | null; readonly seq: number | null; readonly effect: boolean }
+  /** The replica booted again after a crash, with what it restored. */
+  | { readonly kind: "restarted"; readonly node: number; readonly term: number; readonly logLength: number };

@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { GeneratedChoices, ReplayedChoices, hashTrace, registerWorkload, runScenario, type ChoiceSource, type TraceEvent } from "../src/index.js";
+import { primaryBackup } from "./fixtures/primary-backup.js";
+
+const run = (choices: ChoiceSource, recordTrace = true) => runScenario({ protocol: primaryBackup, workload: registerWorkload, choices, recordTrace });
+
+const observations = (trace: readonly TraceEvent[]) =>
+  trace.flatMap((e) => (e.kind === "observation" ? [{ time: e.time, node: e.node, ...(e.observation as unknown as Record<string, unknown>) }] : []));
+
+/** Scans seeds until a run shows what a test needs; the seed is printed on failure. */
+function findSeed(predicate: (trace: readonly TraceEvent[]) => boolean, limit = 2000): number {
+  for (let seed = 0; seed < limit; seed++) if (predicate(run(new GeneratedChoices(seed)).trace)) return seed;
+  throw new Error(`no seed below ${limit} shows the wanted behaviour`);
+}
+
+describe("the world", () => {
+  it("the all-zeros run is calm: 3 nodes, no faults, every client operation returns", () => {
+    const result = run(new ReplayedChoices([]));
+    expect(result.clusterSize).toBe(3);
+    expect(result.profile).toEqual({ dropPercent: 0, duplicatePercent: 0, delaySpreadMs: 0, crashPercent: 0, partitionPercent: 0 });
+    expect(result.trace.filter((e) => ["crash", "partition"].includes(e.kind) || (e.kind === "send" && e.fate !== "delivered"))).toEqual([]);
+    expect(result.history.length).toBe(3 * 5 + 1);
+    expect(result.history.every((op) => op.return !== null)).toBe(true);
+    expect(result.violation).toBeNull();
+    expect(result.calmStartedAt).toBe(2000);
+    expect(result.choices.every((v) => v === 0)).toBe(true);
+  });
+
+  it("a non-zero first choice draws a five-node cluster", () => {
+    expect(run(new ReplayedChoices([1])).clusterSize).toBe(5);
+  });
+
+  it("replaying a run's recorded choices gives the same trace, history and counters", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (seed) => {
+        const original = run(new GeneratedChoices(seed));
+        const replay = run(new ReplayedChoices(original.choices));
+        expect(hashTrace(replay.trace)).toBe(hashTrace(original.trace));
+        expect(replay.history).toEqual(original.history);
+        expect(replay.counters).toEqual(original.counters);
+        expect(replay.choices).toEqual(original.choices);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("orders events by time and delivers every message no earlier than it was sent", () => {
+    const result = run(new GeneratedChoices(11));
+    let last = 0;
+    for (const event of result.trace) {
+      expect(event.time).toBeGreaterThanOrEqual(last);
+      last = event.time;
+      if (event.kind === "send") expect(event.deliverAt).toBeGreaterThanOrEqual(event.time);
+    }
+  });
+
+  it("a crash loses volatile state and pending timers, and the restart restores what was persisted", () => {
+    const seed = findSeed((trace) => trace.some((e) => e.kind === "crash"));
+    const result = run(new GeneratedChoices(seed));
+    const crash = result.trace.find((e) => e.kind === "crash");
+    if (crash?.kind !== "crash") throw new Error(`seed ${seed}: no crash`);
+    const obs = observations(result.trace);
+    const reboot = obs.find((o) => o["kind"] === "booted" && o.node === crash.node && o.time > crash.time);
+    expect(reboot, `seed ${seed}`).toBeDefined();
+    // The node's storage survived: it counts its boots across crashes.
+    expect(reboot?.["boot"]).toBe(2);
+    expect(reboot?.time).toBeGreaterThanOrEqual(crash.time + 100);
+    // No timer armed before the crash fires afterwards.
+    const staleTimers = obs.filter((o) => o["kind"] === "timer" && o.node === crash.node && o["boot"] === 1 && o.time > crash.time);
+    expect(staleTimers).toEqual([]);
+    // Nothing is delivered to a node while it is down.
+    const down = result.trace.filter((e) => e.kind === "deliver" && e.to === crash.node && e.time > crash.time && e.time < (reboot?.time ?? 0));
+    expect(down.every((e) => e.kind === "deliver" && e.fate === "to-down-node")).toBe(true);
+  });
+
+  it("a partition blocks exactly its links until it heals", () => {
+    const seed = findSeed((trace) => trace.some((e) => e.kind === "partition"));
+    const result = run(new GeneratedChoices(seed));
+    const partition = result.trace.find((e) => e.kind === "partition");
+    if (partition?.kind !== "partition") throw new Error(`seed ${seed}: no partition`);
+    const heal = result.trace.find((e) => e.kind === "heal" && e.time >= partition.time);
+    const healedAt = heal?.time ?? Infinity;
+    const blocked = new Set(partition.blocked.map((l) => `${l.from}>${l.to}`));
+    for (const event of result.trace) {
+      if (event.kind !== "send" || event.time < partition.time || event.time >= healedAt) continue;
+      if (event.step === partition.step) continue;
+      expect(event.fate === "partitioned", `seed ${seed} ${event.from}>${event.to}`).toBe(blocked.has(`${event.from}>${event.to}`));
+    }
+  });
+
+  it("the calm phase heals the network, restarts every node and has no new faults", () => {
+    const result = run(new GeneratedChoices(findSeed((trace) => trace.some((e) => e.kind === "crash") && trace.some((e) => e.kind === "partition"))));
+    const calm = result.calmStartedAt ?? Infinity;
+    const after = result.trace.filter((e) => e.time > calm);
+    expect(after.filter((e) => e.kind === "crash" || e.kind === "partition")).toEqual([]);
+    expect(after.filter((e) => e.kind === "send" && e.fate !== "delivered")).toEqual([]);
+  });
+
+  it("clients are sequential and an operation they gave up on stays indeterminate", () => {
+    const seed = findSeed((trace) => trace.some((e) => e.kind === "client-give-up"));
+    const result = run(new GeneratedChoices(seed));
+    const byClient = new Map<number, { call: number; return: number | null }[]>();
+    for (const op of result.history) byClient.set(op.client, [...(byClient.get(op.client) ?? []), op]);
+    for (const ops of byClient.values()) {
+      for (let i = 1; i < ops.length; i++) {
+        const previous = ops[i - 1];
+        const current = ops[i];
+        if (previous?.return !== null && previous !== undefined) expect(current?.call).toBeGreaterThan(previous.return);
+      }
+    }
+    const gaveUp = result.trace.find((e) => e.kind === "client-give-up");
+    if (gaveUp?.kind !== "client-give-up") throw new Error("no give-up");
+    const op = result.history.filter((o) => o.client === gaveUp.client)[gaveUp.seq - 1];
+    expect(op?.return).toBeNull();
+    expect(op?.output).toBeNull();
+  });
+
+  it("a monitor's failure stops the run at that step with time and step", () => {
+    const result = runScenario({
+      protocol: primaryBackup,
+      workload: registerWorkload,
+      choices: new ReplayedChoices([]),
+      recordTrace: true,
+      monitors: [{ onObservation: (_node, o) => (o.kind === "applied" ? { invariant: "NoWrites", message: "a write was applied" } : undefined) }],
+    });
+    expect(result.violation).toMatchObject({ invariant: "NoWrites", message: "a write was applied" });
+    const last = result.trace.at(-1);
+    expect(last?.kind).toBe("violation");
+    expect(last?.time).toBe(result.violation?.time);
+    expect(result.endTime).toBe(result.violation?.time);
+  });
+
+  it("the coverage probe's features are collected once each, in first-seen order", () => {
+    const result = runScenario({
+      protocol: primaryBackup,
+      workload: registerWorkload,
+      choices: new GeneratedChoices(3),
+      coverage: (cluster) => cluster.blockedLinks * 10 + [0, 1, 2].filter((id) => !cluster.isUp(id)).length,
+    });
+    expect(new Set(result.coverage).size).toBe(result.coverage.length);
+    expect(result.coverage.length).toBeGreaterThan(0);
+  });
+});
