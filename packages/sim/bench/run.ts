@@ -28,15 +28,15 @@ function worldBatch(batch: number, recordTrace: boolean): { events: number; ms: 
 }
 
 function queueBatch(events: number): number {
-  const queue = new EventQueue<{ time: number; seq: number; kind: number }>();
+  const queue = new EventQueue<{ time: number; kind: number }>();
   const start = performance.now();
   let time = 0;
   // Keep ~200 events pending, as a run does, and push/pop `events` times.
-  for (let i = 0; i < 200; i++) queue.push({ time: i % 50, seq: 0, kind: 0 });
+  for (let i = 0; i < 200; i++) queue.push({ time: i % 50, kind: 0 });
   for (let i = 0; i < events; i++) {
     const e = queue.pop();
     time = e?.time ?? time;
-    queue.push({ time: time + 1 + (i % 37), seq: 0, kind: i & 3 });
+    queue.push({ time: time + 1 + (i % 37), kind: i & 3 });
   }
   return performance.now() - start;
 }

@@ -1,9 +1,10 @@
 /** A node's identity: its index in the cluster, `0 .. clusterSize - 1` (shown as `s0`, `s1`, ...). */
 export type NodeId = number;
 
-/** Anything a protocol emits for checkers and the story: a tagged record. */
+/** Anything a protocol emits for checkers and the story: a tagged record of plain data. */
 export interface Observation {
   readonly kind: string;
+  readonly [field: string]: unknown;
 }
 
 /** A client's request as a node receives it. Retries reuse `client` and `seq` (at-most-once). */

@@ -5,8 +5,9 @@ import { primaryBackup } from "./fixtures/primary-backup.js";
 
 const run = (choices: ChoiceSource, recordTrace = true) => runScenario({ protocol: primaryBackup, workload: registerWorkload, choices, recordTrace });
 
-const observations = (trace: readonly TraceEvent[]) =>
-  trace.flatMap((e) => (e.kind === "observation" ? [{ time: e.time, node: e.node, ...(e.observation as unknown as Record<string, unknown>) }] : []));
+type Seen = { readonly kind: string; readonly time: number; readonly node: number; readonly [field: string]: unknown };
+const observations = (trace: readonly TraceEvent[]): Seen[] =>
+  trace.flatMap((e) => (e.kind === "observation" ? [{ ...e.observation, time: e.time, node: e.node }] : []));
 
 /** Scans seeds until a run shows what a test needs; the seed is printed on failure. */
 function findSeed(predicate: (trace: readonly TraceEvent[]) => boolean, limit = 2000): number {

@@ -1,68 +1,66 @@
-/** Anything the queue can order: by time, then by the order it was scheduled. */
+/** Anything the queue can order: by its integer time, then by the order it was scheduled. */
 export interface Scheduled {
+  /** Simulated milliseconds: a non-negative integer, never earlier than the last event popped. */
   readonly time: number;
-  /** Set by the queue: ties in time break by this sequence number, never by identity. */
-  seq: number;
 }
 
 /**
- * A binary min-heap ordered by (time, sequence number). Sequence numbers
- * are assigned on push, so two events at the same millisecond fire in the
- * order they were scheduled, on every machine.
+ * The world's event queue: a calendar queue with one FIFO bucket per
+ * simulated millisecond. Events at the same millisecond fire in the order
+ * they were scheduled (the sequence number is the position in the bucket),
+ * never by object identity, so every machine replays the same order.
+ *
+ * Why not a binary heap: simulated time is integral and dense, so pushing
+ * and popping are O(1) here; the heap was half of the world's run time.
  */
 export class EventQueue<Event extends Scheduled> {
-  private readonly heap: Event[] = [];
-  private nextSeq = 0;
+  private buckets: (Event[] | undefined)[] = [];
+  private cursor = 0;
+  private read = 0;
+  private count = 0;
 
   get size(): number {
-    return this.heap.length;
+    return this.count;
   }
 
   push(event: Event): void {
-    event.seq = this.nextSeq++;
-    const heap = this.heap;
-    let i = heap.length;
-    heap.push(event);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const p = heap[parent] as Event;
-      if (p.time < event.time || (p.time === event.time && p.seq < event.seq)) break;
-      heap[i] = p;
-      i = parent;
+    const time = event.time;
+    if (!Number.isInteger(time) || time < this.cursor) {
+      throw new RangeError(`an event must be scheduled at an integer time no earlier than ${this.cursor}, got ${time}`);
     }
-    heap[i] = event;
+    const buckets = this.buckets;
+    while (buckets.length <= time) buckets.push(undefined);
+    const bucket = buckets[time];
+    if (bucket === undefined) buckets[time] = [event];
+    else bucket.push(event);
+    this.count++;
   }
 
   /** The earliest event's time, or `Infinity` when empty. */
   peekTime(): number {
-    return this.heap.length === 0 ? Infinity : (this.heap[0] as Event).time;
+    if (this.count === 0) return Infinity;
+    let time = this.cursor;
+    let read = this.read;
+    for (;;) {
+      const bucket = this.buckets[time];
+      if (bucket !== undefined && read < bucket.length) return time;
+      time++;
+      read = 0;
+    }
   }
 
   pop(): Event | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (top === undefined || last === undefined || heap.length === 0) return top;
-    const n = heap.length;
-    let i = 0;
+    if (this.count === 0) return undefined;
+    const buckets = this.buckets;
     for (;;) {
-      const left = 2 * i + 1;
-      if (left >= n) break;
-      const right = left + 1;
-      let child = left;
-      let c = heap[left] as Event;
-      if (right < n) {
-        const r = heap[right] as Event;
-        if (r.time < c.time || (r.time === c.time && r.seq < c.seq)) {
-          child = right;
-          c = r;
-        }
+      const bucket = buckets[this.cursor];
+      if (bucket !== undefined && this.read < bucket.length) {
+        this.count--;
+        return bucket[this.read++];
       }
-      if (last.time < c.time || (last.time === c.time && last.seq < c.seq)) break;
-      heap[i] = c;
-      i = child;
+      if (bucket !== undefined) buckets[this.cursor] = undefined;
+      this.cursor++;
+      this.read = 0;
     }
-    heap[i] = last;
-    return top;
   }
 }

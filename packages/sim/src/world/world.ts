@@ -34,7 +34,6 @@ const REDIRECT_PAUSE_MS = 10;
  */
 interface SimEvent {
   readonly time: number;
-  seq: number;
   readonly kind: number;
   readonly a: number;
   readonly b: number;
@@ -43,7 +42,7 @@ interface SimEvent {
 }
 
 function event(time: number, kind: number, fields: { a?: number; b?: number; c?: number; payload?: unknown } = {}): SimEvent {
-  return { time, seq: 0, kind, a: fields.a ?? 0, b: fields.b ?? 0, c: fields.c ?? 0, payload: fields.payload };
+  return { time, kind, a: fields.a ?? 0, b: fields.b ?? 0, c: fields.c ?? 0, payload: fields.payload };
 }
 
 interface NodeSlot<Node> {
