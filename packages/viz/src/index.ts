@@ -1,1 +1,21 @@
-export {};
+/**
+ * @cx/viz: a failure arrives as a story, not a log. The numbered story of a
+ * recorded run and its SVG space-time diagram.
+ */
+
+export type { RecordedRun } from "./recorded-run.js";
+
+// The story.
+export type { Story, StoryOptions, StoryStep, StoryStepKind } from "./story/story.js";
+export { tellStory } from "./story/tell-story.js";
+export { renderStory } from "./story/render-story.js";
+export { renderStoryMarkdown } from "./story/render-story-markdown.js";
+export { formatChoices, type FormatChoicesOptions } from "./format-choices.js";
+
+// Single events in words.
+export { describeEvent } from "./describe/describe-event.js";
+export { describeObservation } from "./describe/describe-observation.js";
+
+// Escaping for markup.
+export { escapeXml } from "./escape/escape-xml.js";
+export { escapeMarkdown } from "./escape/escape-markdown.js";

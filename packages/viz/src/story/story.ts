@@ -1,0 +1,75 @@
+import type { Violation } from "@cx/sim";
+
+/** What a story step is about; renderers may style by it. */
+export type StoryStepKind =
+  | "leader"
+  | "step-down"
+  | "election"
+  | "crash"
+  | "restart"
+  | "partition"
+  | "heal"
+  | "calm"
+  | "appended"
+  | "truncated"
+  | "committed"
+  | "applied"
+  | "client-call"
+  | "client-response"
+  | "client-give-up"
+  | "observation"
+  | "violation";
+
+/**
+ * One numbered step. `text` is plain, unescaped text (it may quote anything
+ * a protocol or a client put in the run): renderers escape it.
+ */
+export interface StoryStep {
+  /** 1, 2, 3, ...: what the diagram's badges show too. */
+  readonly number: number;
+  readonly kind: StoryStepKind;
+  /** Simulated time of the first event in the step. */
+  readonly time: number;
+  /** Simulated time of the last event it stands for (equal to `time` for a single event). */
+  readonly timeEnd: number;
+  /** Index of the event-queue step of the first event. */
+  readonly step: number;
+  /** The nodes involved, ascending (empty for network-wide or client steps). */
+  readonly nodes: readonly number[];
+  /** `s0 becomes leader in term 3`. */
+  readonly text: string;
+  /** How many trace events the step stands for (more than 1 once repetition is collapsed). */
+  readonly events: number;
+}
+
+/**
+ * The numbered story of a run: only the events that explain its failure,
+ * repetition collapsed, ending with the violation at the exact moment the
+ * property broke.
+ */
+export interface Story {
+  readonly protocol: string;
+  readonly clusterSize: number;
+  /** One-line headline: `Election Safety violated at t=347: ...` or `no violation`. */
+  readonly headline: string;
+  readonly steps: readonly StoryStep[];
+  readonly violation: Violation | null;
+  /** Log indices the story follows (parsed from the violation, or the most recent ones). */
+  readonly entries: readonly number[];
+  /** Steps left out to stay within `maxSteps` (the least important, earliest first). */
+  readonly stepsLeftOut: number;
+  /** Trace events the story stands for, and how many the trace held up to its end. */
+  readonly eventsShown: number;
+  readonly eventsTotal: number;
+}
+
+/** Options of {@link tellStory}. */
+export interface StoryOptions {
+  /**
+   * Most steps to tell (default 15). When more events matter, the least
+   * important and earliest go first; the violation always stays.
+   */
+  readonly maxSteps?: number;
+  /** Log indices to follow, instead of those parsed from the violation message. */
+  readonly entries?: readonly number[];
+}
