@@ -6,3 +6,14 @@ export { compareShortlex, countNonZero, trimChoices } from "./choice-order.js";
 
 // Shrinking.
 export { shrink, type ShrinkOptions, type ShrinkProgress, type ShrinkResult, type ShrinkStats, type ShrinkStop } from "./shrink.js";
+
+// Mutation.
+export { mutate, mutationOperators, type Mutant, type MutationInput, type MutationOperator } from "./mutation.js";
+
+// Search.
+export { hunt, type HuntFound, type HuntNotFound, type HuntOptions, type HuntResult, type TrialReport } from "./hunt.js";
+export { createStrategy, strategyNames, type OperatorStats, type Proposal, type SearchStrategy, type StrategyName } from "./strategy.js";
+export { Ucb1 } from "./ucb1.js";
+
+// The reproduction file.
+export { formatReproErrors, parseRepro, reproSchema, serializeRepro, type ParseReproResult, type Repro, type ReproError } from "./repro.js";
