@@ -12,6 +12,10 @@ export { renderStory } from "./story/render-story.js";
 export { renderStoryMarkdown } from "./story/render-story-markdown.js";
 export { formatChoices, type FormatChoicesOptions } from "./format-choices.js";
 
+// The space-time diagram.
+export { renderDiagram } from "./diagram/render-diagram.js";
+export type { DiagramOptions } from "./diagram/diagram-options.js";
+
 // Single events in words.
 export { describeEvent } from "./describe/describe-event.js";
 export { describeObservation } from "./describe/describe-observation.js";

@@ -16,5 +16,6 @@ import { escapeXml } from "./escape-xml.js";
  */
 export function escapeMarkdown(text: string): string {
   const oneLine = text.replace(/\r\n|\r|\n/g, " ");
-  return escapeXml(oneLine).replace(/[\\`*_[\]|~#!()]/g, (c) => `\\${c}`);
+  // Backslashes first, entities second: escaping after would break `&#39;` into `&\#39;`.
+  return escapeXml(oneLine.replace(/[\\`*_[\]|~#!()]/g, (c) => `\\${c}`));
 }

@@ -1,0 +1,47 @@
+import type { TraceEvent } from "@cx/sim";
+import { recognise } from "../../internal/replica-kinds.js";
+
+/** What a node was doing over an interval: `up` when the protocol reports no role. */
+export type LaneState = "up" | "follower" | "candidate" | "leader" | "down";
+
+export interface LaneSegment {
+  readonly node: number;
+  readonly from: number;
+  readonly to: number;
+  readonly state: LaneState;
+  /** The term, when the protocol reports one. */
+  readonly term: number | null;
+}
+
+/**
+ * Each node's states over `[from, to]`, replaying the whole trace so a
+ * window that starts mid-run still knows who was leader and who was down.
+ */
+export function laneSegments(trace: readonly TraceEvent[], setup: { clusterSize: number; from: number; to: number }): LaneSegment[] {
+  const { clusterSize, from, to } = setup;
+  const current: { state: LaneState; term: number | null; since: number }[] = Array.from({ length: clusterSize }, () => ({ state: "up" as LaneState, term: null, since: from }));
+  const segments: LaneSegment[] = [];
+  const change = (node: number, at: number, next: { state: LaneState; term: number | null }): void => {
+    const now = current[node];
+    if (now === undefined || (now.state === next.state && now.term === next.term)) return;
+    const start = Math.max(now.since, from);
+    const end = Math.min(at, to);
+    if (end > start) segments.push({ node, from: start, to: end, state: now.state, term: now.term });
+    current[node] = { ...next, since: Math.max(at, from) };
+  };
+  for (const event of trace) {
+    if (event.time > to) break;
+    if (event.kind === "crash") change(event.node, event.time, { state: "down", term: current[event.node]?.term ?? null });
+    else if (event.kind === "restart") change(event.node, event.time, { state: "up", term: current[event.node]?.term ?? null });
+    else if (event.kind === "observation") {
+      const known = recognise(event.observation);
+      if (known?.kind === "role") change(event.node, event.time, { state: known.role, term: known.term });
+      else if (known?.kind === "restarted") change(event.node, event.time, { state: "follower", term: known.term });
+    }
+  }
+  for (let node = 0; node < clusterSize; node++) {
+    const now = current[node];
+    if (now !== undefined && to > now.since) segments.push({ node, from: now.since, to, state: now.state, term: now.term });
+  }
+  return segments.sort((a, b) => a.node - b.node || a.from - b.from);
+}
