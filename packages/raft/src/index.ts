@@ -1,1 +1,21 @@
-export {};
+/**
+ * @cx/raft: a real Raft on @cx/sim with eight named, seeded defects, the
+ * monitors that catch them, and one entry point for search, eval, viz and
+ * the CLI.
+ */
+
+// Running Raft.
+export { runRaft, createRaftTarget, type RaftRunSpec, type RaftRunResult, type RaftTarget } from "./run-raft.js";
+export { createRaftMonitor, LINEARIZABILITY_BUDGET_STEPS, type RaftFigures, type RaftMonitor } from "./raft-monitor.js";
+
+// The protocol itself.
+export { createRaftProtocol, type RaftProtocol } from "./raft-protocol.js";
+export { RaftNode, type ClientSession, type RaftRole } from "./raft-node.js";
+export { describeRaftMessage, type LogEntry, type RaftMessage, type RaftPersistent } from "./messages.js";
+
+// The seeded defects.
+export { isRaftBugName, raftBugs, type RaftBug, type RaftBugName } from "./bugs.js";
+
+// What checkers, search and diagrams see.
+export { raftClusterViews, raftReplicaView } from "./replica-view.js";
+export { raftCoverage } from "./coverage.js";

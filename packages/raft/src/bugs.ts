@@ -1,0 +1,89 @@
+import type { InvariantName } from "@cx/check";
+
+/** The names of the eight seeded defects; each is one guard in the one Raft implementation. */
+export type RaftBugName =
+  | "no_log_up_to_date_check"
+  | "truncate_on_every_append"
+  | "commit_any_term"
+  | "forget_vote_on_restart"
+  | "vote_twice_in_term"
+  | "accept_stale_leader"
+  | "stale_local_read"
+  | "no_client_dedup";
+
+/** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
+export interface RaftBug {
+  readonly name: RaftBugName;
+  readonly mistake: string;
+  readonly caughtBy: InvariantName;
+}
+
+/**
+ * The eight defects @cx/raft can switch on, in a stable order.
+ *
+ * When to use: listing them (`cx bugs`), validating user input, driving an
+ * experiment over every defect. `caughtBy` is the property a hunt is expected
+ * to break first; another property may occasionally break first on the same
+ * schedule.
+ *
+ * @example
+ * ```ts
+ * for (const bug of raftBugs) console.log(`${bug.name}: ${bug.mistake} (${bug.caughtBy})`);
+ * ```
+ */
+export const raftBugs: readonly RaftBug[] = [
+  {
+    name: "no_log_up_to_date_check",
+    mistake: "A voter grants its vote without checking that the candidate's log is at least as up-to-date as its own (the election restriction).",
+    caughtBy: "LeaderCompleteness",
+  },
+  {
+    name: "truncate_on_every_append",
+    mistake: "A follower deletes everything after prevLogIndex on every AppendEntries, even when the entries match, so a delayed stale AppendEntries erases acknowledged entries.",
+    caughtBy: "LeaderCompleteness",
+  },
+  {
+    name: "commit_any_term",
+    mistake: "A leader commits an entry of an earlier term as soon as a majority stores it (Raft's Figure 8), instead of only entries of its own term.",
+    caughtBy: "LeaderCompleteness",
+  },
+  {
+    name: "forget_vote_on_restart",
+    mistake: "votedFor is not persisted: a node that crashes and restarts can vote a second time in the same term.",
+    caughtBy: "ElectionSafety",
+  },
+  {
+    name: "vote_twice_in_term",
+    mistake: "A voter grants a vote without checking whether it already voted for another candidate in this term.",
+    caughtBy: "ElectionSafety",
+  },
+  {
+    name: "accept_stale_leader",
+    mistake: "A follower accepts AppendEntries from a leader of a lower term, letting a deposed leader overwrite entries of the current one.",
+    caughtBy: "LeaderCompleteness",
+  },
+  {
+    name: "stale_local_read",
+    mistake: "A leader answers reads from its local state without confirming it is still leader and up to date; only linearizability sees it.",
+    caughtBy: "Linearizability",
+  },
+  {
+    name: "no_client_dedup",
+    mistake: "The state machine keeps no per-client table of applied operations, so a retried client operation is applied twice.",
+    caughtBy: "DuplicateApply",
+  },
+];
+
+const NAMES: ReadonlySet<string> = new Set(raftBugs.map((b) => b.name));
+
+/**
+ * Whether `name` is one of the eight defects.
+ *
+ * @example
+ * ```ts
+ * isRaftBugName("commit_any_term"); // true
+ * ```
+ */
+export function isRaftBugName(name: string): name is RaftBugName {
+  return NAMES.has(name);
+}

@@ -1,0 +1,466 @@
+import type { ReplicaObservation } from "@cx/check";
+import type { ClientRequest, NodeContext, NodeId, ProtocolNode, RegisterInput, RegisterOutput } from "@cx/sim";
+import type { RaftBugName } from "./bugs.js";
+import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
+import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
+
+/** A Raft server's role. */
+export type RaftRole = "follower" | "candidate" | "leader";
+
+/** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
+export interface ClientSession {
+  readonly seq: number;
+  readonly output: RegisterOutput;
+}
+
+const NO_ENTRIES: readonly LogEntry[] = [];
+
+function describeInput(input: RegisterInput): string {
+  switch (input.op) {
+    case "read":
+      return "read";
+    case "write":
+      return `write ${input.value}`;
+    case "cas":
+      return `cas ${input.expected}->${input.value}`;
+  }
+}
+
+function popcount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/**
+ * One Raft server (Ongaro and Ousterhout, 2014) running a replicated
+ * register with at-most-once client semantics, driven by @cx/sim.
+ *
+ * When to use: through {@link createRaftProtocol} / {@link runRaft}; the
+ * world creates one per boot. Its public fields are for monitors, views and
+ * coverage probes: read-only by contract.
+ *
+ * Details:
+ * - currentTerm, votedFor and the log are persisted (`ctx.persist`) before
+ *   any message that depends on them is sent; a crash loses everything else,
+ *   the state machine included, which is rebuilt by applying the log again.
+ * - Reads and writes both go through the log; the leader answers a client
+ *   once the entry is applied. Followers redirect with a leader hint.
+ * - The election timer is lazy: hearing from the leader only moves a
+ *   deadline; the timer, when it fires early, re-arms for the rest.
+ * - Each seeded defect is one `bugs.has(...)` guard around the correct check.
+ *
+ * Gotchas: the log array is replaced, never mutated, so a persisted state or
+ * a sent message that shares it stays valid.
+ */
+export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
+  role: RaftRole = "follower";
+  currentTerm = 0;
+  votedFor: number | null = null;
+  log: readonly LogEntry[] = NO_ENTRIES;
+  commitIndex = 0;
+  lastApplied = 0;
+  /** Who this node believes leads its term, for client redirects. */
+  leaderHint: NodeId | undefined = undefined;
+  /** The register's value in the state machine. */
+  value: string | null = null;
+  /** The at-most-once table, part of the applied state. */
+  readonly sessions = new Map<number, ClientSession>();
+
+  private readonly ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>;
+  private readonly bugs: ReadonlySet<RaftBugName>;
+  private votes = 0;
+  private answered = 0;
+  private readonly nextIndex: number[];
+  private readonly matchIndex: number[];
+  private readonly waiting = new Map<number, ClientRequest<RegisterInput>>();
+  /** Client requests that reached this node while it knew of no leader: answered once it learns one. */
+  private held: ClientRequest<RegisterInput>[] = [];
+  private electionTimeoutMs = 0;
+  private electionDeadline = 0;
+  private electionArmed = false;
+
+  constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>) {
+    this.ctx = ctx;
+    this.bugs = bugs;
+    this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
+    this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
+    const restored = ctx.restore();
+    if (restored !== undefined) {
+      this.currentTerm = restored.term;
+      this.log = restored.log;
+      if (!bugs.has("forget_vote_on_restart")) {
+        this.votedFor = restored.votedFor;
+      }
+      this.emit({ kind: "restarted", node: ctx.id, term: this.currentTerm, logLength: this.log.length });
+    }
+    this.drawElectionTimeout();
+    this.touchElection();
+  }
+
+  // ---- events ------------------------------------------------------------
+
+  onMessage(from: NodeId, message: RaftMessage): void {
+    switch (message.type) {
+      case "RequestVote":
+        return this.onRequestVote(from, message);
+      case "Vote":
+        return this.onVote(from, message);
+      case "AppendEntries":
+        return this.onAppendEntries(from, message);
+      case "AppendReply":
+        return this.onAppendReply(from, message);
+    }
+  }
+
+  onTimer(name: string): void {
+    if (name === "election") {
+      this.electionArmed = false;
+      if (this.role === "leader") return;
+      const now = this.ctx.now();
+      if (now < this.electionDeadline) {
+        this.electionArmed = true;
+        this.ctx.setTimer("election", this.electionDeadline - now);
+        return;
+      }
+      this.startElection();
+      return;
+    }
+    if (this.role === "leader") {
+      this.broadcastAppend();
+      this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+    } else if (this.role === "candidate") {
+      // RPCs are retried: ask again whoever has not answered yet.
+      this.requestVotes();
+      this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+    }
+  }
+
+  onClientRequest(request: ClientRequest<RegisterInput>): void {
+    if (this.role !== "leader") {
+      const hint = this.leaderHint;
+      if (hint === undefined || hint === this.ctx.id) {
+        // Redirecting blindly during an election only bounces the client around until it gives up:
+        // hold the request until a leader is known (the client's own timeout still applies).
+        this.held.push(request);
+        return;
+      }
+      this.ctx.reply(request, { kind: "redirect", leaderHint: hint });
+      return;
+    }
+    const session = this.sessions.get(request.client);
+    if (session !== undefined && session.seq >= request.seq) {
+      // Already applied: answer from the at-most-once table (a stale retry of an older operation gets nothing).
+      if (session.seq === request.seq) this.ctx.reply(request, { kind: "ok", output: session.output });
+      return;
+    }
+    if (request.input.op === "read" && this.bugs.has("stale_local_read")) {
+      this.ctx.reply(request, { kind: "ok", output: this.value });
+      return;
+    }
+    const entry: LogEntry = { term: this.currentTerm, id: `c${request.client}#${request.seq} ${describeInput(request.input)}`, client: request.client, seq: request.seq, input: request.input };
+    this.log = [...this.log, entry];
+    const index = this.log.length;
+    this.persist();
+    this.emit({ kind: "appended", node: this.ctx.id, index, term: entry.term, id: entry.id });
+    this.waiting.set(index, request);
+    this.broadcastAppend();
+  }
+
+  // ---- elections -----------------------------------------------------------
+
+  private drawElectionTimeout(): void {
+    this.electionTimeoutMs = ELECTION_BASE_MS + ELECTION_STAGGER_MS * this.ctx.id + JITTER_STEP_MS * this.ctx.draw(JITTER_LEVELS, "election jitter");
+  }
+
+  /** Pushes the election deadline back (heard from a leader, granted a vote). */
+  private touchElection(): void {
+    if (this.role === "leader") return;
+    this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
+    if (!this.electionArmed) {
+      this.electionArmed = true;
+      this.ctx.setTimer("election", this.electionTimeoutMs);
+    }
+  }
+
+  private startElection(): void {
+    this.currentTerm++;
+    this.role = "candidate";
+    this.votedFor = this.ctx.id;
+    this.votes = 1 << this.ctx.id;
+    this.answered = this.votes;
+    this.leaderHint = undefined;
+    this.persist();
+    this.emit({ kind: "role", node: this.ctx.id, role: "candidate", term: this.currentTerm });
+    this.drawElectionTimeout();
+    this.touchElection();
+    this.requestVotes();
+    this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+  }
+
+  private requestVotes(): void {
+    const lastLogIndex = this.log.length;
+    const message: RaftMessage = { type: "RequestVote", term: this.currentTerm, candidate: this.ctx.id, lastLogIndex, lastLogTerm: this.log[lastLogIndex - 1]?.term ?? 0 };
+    for (const peer of this.ctx.peers) if ((this.answered & (1 << peer)) === 0) this.ctx.send(peer, message);
+  }
+
+  private onRequestVote(from: NodeId, m: Extract<RaftMessage, { type: "RequestVote" }>): void {
+    if (m.term > this.currentTerm) this.becomeFollower(m.term);
+    let granted = m.term === this.currentTerm;
+    if (granted && !this.bugs.has("vote_twice_in_term")) {
+      granted = this.votedFor === null || this.votedFor === m.candidate;
+    }
+    if (granted && !this.bugs.has("no_log_up_to_date_check")) {
+      // The election restriction: only a candidate whose log is at least as up-to-date as ours.
+      const lastTerm = this.log[this.log.length - 1]?.term ?? 0;
+      granted = m.lastLogTerm > lastTerm || (m.lastLogTerm === lastTerm && m.lastLogIndex >= this.log.length);
+    }
+    if (granted) {
+      this.votedFor = m.candidate;
+      this.persist();
+      this.touchElection();
+    }
+    this.ctx.send(from, { type: "Vote", term: this.currentTerm, granted });
+  }
+
+  private onVote(from: NodeId, m: Extract<RaftMessage, { type: "Vote" }>): void {
+    if (m.term > this.currentTerm) {
+      this.becomeFollower(m.term);
+      return;
+    }
+    if (this.role !== "candidate" || m.term !== this.currentTerm) return;
+    this.answered |= 1 << from;
+    if (!m.granted) return;
+    this.votes |= 1 << from;
+    if (popcount(this.votes) * 2 > this.ctx.clusterSize) this.becomeLeader();
+  }
+
+  private becomeLeader(): void {
+    this.role = "leader";
+    this.leaderHint = this.ctx.id;
+    this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.currentTerm });
+    this.nextIndex.fill(this.log.length + 1);
+    this.matchIndex.fill(0);
+    this.electionArmed = false;
+    this.ctx.cancelTimer("election");
+    this.broadcastAppend();
+    this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+    if (this.held.length > 0) this.releaseHeld();
+  }
+
+  /** Answers the requests held while no leader was known: served here if we lead, redirected otherwise. */
+  private releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const request of held) this.onClientRequest(request);
+  }
+
+  /** Adopts `term` (if newer) and the follower role. */
+  private becomeFollower(term: number): void {
+    const was = this.role;
+    const newTerm = term > this.currentTerm;
+    if (newTerm) {
+      this.currentTerm = term;
+      this.votedFor = null;
+      // The hint named the leader of the old term.
+      this.leaderHint = undefined;
+      this.persist();
+    }
+    if (was === "follower" && !newTerm) return;
+    this.role = "follower";
+    this.emit({ kind: "role", node: this.ctx.id, role: "follower", term: this.currentTerm });
+    if (was === "follower") return;
+    this.ctx.cancelTimer("heartbeat");
+    if (was === "leader") {
+      // Pending clients time out and retry elsewhere; their entries may still commit (at-most-once covers it).
+      this.waiting.clear();
+      this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
+      this.electionArmed = true;
+      this.ctx.setTimer("election", this.electionTimeoutMs);
+    }
+  }
+
+  // ---- replication ---------------------------------------------------------
+
+  private broadcastAppend(): void {
+    for (const peer of this.ctx.peers) this.sendAppend(peer);
+  }
+
+  private sendAppend(peer: NodeId): void {
+    const next = this.nextIndex[peer] as number;
+    const prevLogIndex = next - 1;
+    const entries = next <= this.log.length ? this.log.slice(next - 1, next - 1 + MAX_BATCH) : NO_ENTRIES;
+    this.ctx.send(peer, {
+      type: "AppendEntries",
+      term: this.currentTerm,
+      leader: this.ctx.id,
+      prevLogIndex,
+      prevLogTerm: this.log[prevLogIndex - 1]?.term ?? 0,
+      entries,
+      leaderCommit: this.commitIndex,
+    });
+  }
+
+  private onAppendEntries(from: NodeId, m: Extract<RaftMessage, { type: "AppendEntries" }>): void {
+    if (m.term < this.currentTerm) {
+      if (!this.bugs.has("accept_stale_leader")) {
+        this.ctx.send(from, { type: "AppendReply", term: this.currentTerm, success: false, matchIndex: 0, hint: 0 });
+        return;
+      }
+    }
+    this.becomeFollower(m.term);
+    this.leaderHint = m.leader;
+    this.touchElection();
+    if (this.held.length > 0) this.releaseHeld();
+
+    const log = this.log;
+    const prev = m.prevLogIndex;
+    if (prev > log.length || (prev > 0 && (log[prev - 1] as LogEntry).term !== m.prevLogTerm)) {
+      this.ctx.send(from, { type: "AppendReply", term: this.currentTerm, success: false, matchIndex: 0, hint: this.conflictHint(prev) });
+      return;
+    }
+    const entries = m.entries;
+    let index = prev;
+    let k = 0;
+    let truncate = index < log.length;
+    if (!this.bugs.has("truncate_on_every_append")) {
+      // Entries we already hold with the same term are the same entries (Log Matching): keep them,
+      // so a delayed, shorter AppendEntries never erases what a later one added.
+      while (k < entries.length && index < log.length && (log[index] as LogEntry).term === (entries[k] as LogEntry).term) {
+        index++;
+        k++;
+      }
+      truncate = k < entries.length && index < log.length;
+    }
+    if (truncate || k < entries.length) {
+      let next = log;
+      if (truncate) {
+        this.emit({ kind: "truncated", node: this.ctx.id, fromIndex: index + 1 });
+        next = log.slice(0, index);
+      }
+      next = next.concat(k === 0 ? entries : entries.slice(k));
+      this.log = next;
+      this.persist();
+      for (let i = index + 1; i <= next.length; i++) {
+        const entry = next[i - 1] as LogEntry;
+        this.emit({ kind: "appended", node: this.ctx.id, index: i, term: entry.term, id: entry.id });
+      }
+    }
+    const lastNew = prev + entries.length;
+    if (m.leaderCommit > this.commitIndex) {
+      const commit = Math.min(m.leaderCommit, lastNew);
+      if (commit > this.commitIndex) this.commitTo(commit);
+    }
+    this.ctx.send(from, { type: "AppendReply", term: this.currentTerm, success: true, matchIndex: lastNew, hint: 0 });
+  }
+
+  /** Where the leader should try next: past our log's end, or the first index of the conflicting term. */
+  private conflictHint(prev: number): number {
+    const log = this.log;
+    if (prev > log.length) return log.length + 1;
+    const term = (log[prev - 1] as LogEntry).term;
+    let i = prev;
+    while (i > 1 && (log[i - 2] as LogEntry).term === term) i--;
+    return i;
+  }
+
+  private onAppendReply(from: NodeId, m: Extract<RaftMessage, { type: "AppendReply" }>): void {
+    if (m.term > this.currentTerm) {
+      this.becomeFollower(m.term);
+      return;
+    }
+    if (this.role !== "leader" || m.term !== this.currentTerm) return;
+    const match = this.matchIndex[from] as number;
+    if (m.success) {
+      if (m.matchIndex <= match) return;
+      this.matchIndex[from] = m.matchIndex;
+      if ((this.nextIndex[from] as number) <= m.matchIndex) this.nextIndex[from] = m.matchIndex + 1;
+      this.advanceCommit();
+      if ((this.nextIndex[from] as number) <= this.log.length) this.sendAppend(from);
+      return;
+    }
+    const next = Math.max(match + 1, Math.min((this.nextIndex[from] as number) - 1, m.hint));
+    if (next < (this.nextIndex[from] as number)) {
+      this.nextIndex[from] = next;
+      this.sendAppend(from);
+    }
+  }
+
+  private advanceCommit(): void {
+    const log = this.log;
+    for (let n = log.length; n > this.commitIndex; n--) {
+      if (!this.bugs.has("commit_any_term")) {
+        // Figure 8: only entries of the leader's own term are committed by counting replicas.
+        if ((log[n - 1] as LogEntry).term !== this.currentTerm) return;
+      }
+      let count = 1;
+      for (const peer of this.ctx.peers) if ((this.matchIndex[peer] as number) >= n) count++;
+      if (count * 2 > this.ctx.clusterSize) {
+        this.commitTo(n);
+        return;
+      }
+    }
+  }
+
+  private commitTo(index: number): void {
+    this.commitIndex = index;
+    this.emit({ kind: "committed", node: this.ctx.id, index, term: this.currentTerm });
+    this.applyCommitted();
+  }
+
+  // ---- the state machine ---------------------------------------------------
+
+  private applyCommitted(): void {
+    const upTo = Math.min(this.commitIndex, this.log.length);
+    while (this.lastApplied < upTo) {
+      const index = ++this.lastApplied;
+      const entry = this.log[index - 1] as LogEntry;
+      const session = this.sessions.get(entry.client);
+      let effect = true;
+      let output: RegisterOutput = null;
+      if (!this.bugs.has("no_client_dedup")) {
+        // At-most-once: a retried operation already applied is skipped and answered from the table.
+        if (session !== undefined && entry.seq <= session.seq) {
+          effect = false;
+          output = session.seq === entry.seq ? session.output : null;
+        }
+      }
+      if (effect) {
+        output = this.execute(entry.input);
+        this.sessions.set(entry.client, { seq: entry.seq, output });
+      }
+      this.emit({ kind: "applied", node: this.ctx.id, index, id: entry.id, client: entry.client, seq: entry.seq, effect });
+      const request = this.waiting.get(index);
+      if (request !== undefined) {
+        this.waiting.delete(index);
+        if (request.client === entry.client && request.seq === entry.seq) this.ctx.reply(request, { kind: "ok", output });
+      }
+    }
+  }
+
+  private execute(input: RegisterInput): RegisterOutput {
+    switch (input.op) {
+      case "read":
+        return this.value;
+      case "write":
+        this.value = input.value;
+        return null;
+      case "cas":
+        if (this.value !== null && this.value === input.expected) {
+          this.value = input.value;
+          return true;
+        }
+        return false;
+    }
+  }
+
+  // ---- plumbing ------------------------------------------------------------
+
+  private persist(): void {
+    this.ctx.persist({ term: this.currentTerm, votedFor: this.votedFor, log: this.log });
+  }
+
+  private emit(observation: ReplicaObservation): void {
+    this.ctx.emit(observation);
+  }
+}
