@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { escapeMarkdown, escapeXml, renderDiagram, tellStory } from "../src/index.js";
+import { fixtureRun } from "./fixtures/fixture-run.js";
+import { raftShapedRun } from "./fixtures/hand-built.js";
+
+const HOSTILE = `<script>alert("x")</script>&'`;
+const ELEMENTS = new Set(["svg", "title", "desc", "defs", "pattern", "marker", "rect", "path", "g", "text", "circle"]);
+
+/** A small well-formedness check: only our elements, balanced, and `&` only in entities. */
+function checkMarkup(svg: string): void {
+  const stack: string[] = [];
+  for (const tag of svg.matchAll(/<(\/?)([a-zA-Z][\w-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/g)) {
+    const [, closing, name = "", , selfClosing] = tag;
+    expect(ELEMENTS.has(name), `unexpected element <${name}>`).toBe(true);
+    if (selfClosing === "/") continue;
+    if (closing === "/") expect(stack.pop()).toBe(name);
+    else stack.push(name);
+  }
+  expect(stack).toEqual([]);
+  // Every `<` starts one of the tags above: none is left over in text.
+  const tags = [...svg.matchAll(/<\/?[a-zA-Z][\w-]*(?:\s+[\w:-]+="[^"<>]*")*\s*\/?>/g)].length;
+  expect((svg.match(/</g) ?? []).length).toBe(tags);
+  expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
+}
+
+describe("renderDiagram", () => {
+  it("gives byte-identical SVG for the same run, and for a replay of its choices", () => {
+    const run = fixtureRun({ seed: 1 });
+    const first = renderDiagram(run);
+    expect(renderDiagram(fixtureRun({ seed: 1 }))).toBe(first);
+    expect(renderDiagram(fixtureRun({ choices: run.choices }))).toBe(first);
+    expect(renderDiagram(raftShapedRun())).toBe(renderDiagram(raftShapedRun()));
+  });
+
+  it("is well-formed, self-contained and accessible: viewBox, title, desc, no external reference", () => {
+    const svg = renderDiagram(raftShapedRun());
+    checkMarkup(svg);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 [\d.]+ [\d.]+"/);
+    expect(svg).toContain('<title id="cx-title">');
+    expect(svg).toContain('<desc id="cx-desc">');
+    expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', "")).not.toMatch(/https?:|href|@import|<image|<foreignObject/);
+    expect(svg).not.toMatch(/NaN|Infinity|e[+-]\d/);
+  });
+
+  it("escapes hostile strings from observations, messages, operations, partitions and the violation", () => {
+    const svg = renderDiagram(raftShapedRun(HOSTILE), { messagesMax: 200 });
+    checkMarkup(svg);
+    expect(svg).not.toMatch(/<script/i);
+    expect(svg).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;");
+    // Each place the string was planted comes out escaped.
+    expect(svg).toContain("AppendEntries(t1, 1 entry)&lt;script&gt;");
+    expect(svg).toContain("s1 isolated&lt;script&gt;");
+    expect(svg).toContain("missing from s2, leader of term 4&lt;script&gt;");
+    expect(svg).toContain("write 1.3&lt;script&gt;");
+  });
+
+  it("draws messages that changed something as arrows and leaves heartbeats as ticks", () => {
+    const run = raftShapedRun();
+    const svg = renderDiagram(run);
+    const sends = run.trace.filter((e) => e.kind === "send").length;
+    const arrows = (svg.match(/marker-end="url\(#cx-arrow\)"/g) ?? []).length - 1; // one is in the legend
+    expect(sends).toBeGreaterThan(80);
+    expect(arrows).toBeGreaterThan(0);
+    expect(arrows).toBeLessThanOrEqual(3);
+    expect(svg).toMatch(/<title>\d+ routine messages \(not drawn as arrows\)<\/title>/);
+    expect(svg).toContain("RequestVote(t1)");
+  });
+
+  it("draws dropped and partition-blocked messages differently from delivered ones", () => {
+    const svg = renderDiagram(raftShapedRun());
+    expect(svg).toMatch(/<title>t=201 s0 -&gt; s2 AppendEntries\(t1, 1 entry\): dropped by the network<\/title><path [^>]*stroke-dasharray="4 3"/);
+    expect(svg).toMatch(/<title>t=600 s1 -&gt; s2 RequestVote\(t3\): blocked by the partition<\/title><path [^>]*stroke-dasharray="1 2"/);
+  });
+
+  it("shows roles and terms on the lanes, crashes, the partition, and the violating moment", () => {
+    const svg = renderDiagram(raftShapedRun());
+    expect(svg).toContain("<title>s0 leader in term 1, t=16 to t=400</title>");
+    expect(svg).toContain("<title>s0 down in term 1, t=400 to t=900</title>");
+    expect(svg).toContain("<title>s2 leader in term 4, t=640 to t=905</title>");
+    expect(svg).toContain("<title>partition s1 isolated, t=600 to t=880</title>");
+    expect(svg).toContain(">Leader Completeness violated at t=905</text>");
+  });
+
+  it("numbers the story's steps on the diagram", () => {
+    const run = raftShapedRun();
+    const story = tellStory(run);
+    const svg = renderDiagram(run, { story });
+    for (const step of story.steps) expect(svg).toContain(`<title>${escapeXml(`${step.number}. t=${step.time} ${step.text}`)}</title>`);
+  });
+
+  it("squeezes idle stretches so a long run stays readable", () => {
+    const svg = renderDiagram(fixtureRun({ seed: 2 }, false), { window: "all" });
+    checkMarkup(svg);
+    const width = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)?.[1]);
+    expect(width).toBeLessThan(2600);
+    expect(svg).toMatch(/ms with nothing of interest, squeezed/);
+  });
+});
+
+describe("escaping", () => {
+  it("escapes the five markup characters and drops what XML cannot carry", () => {
+    expect(escapeXml(`a&b<c>d"e'f\u0000`)).toBe("a&amp;b&lt;c&gt;d&quot;e&#39;f\ufffd");
+    expect(escapeMarkdown("*x* [l](u) <b>\n#")).toBe("\\*x\\* \\[l\\]\\(u\\) &lt;b&gt; \\#");
+  });
+});
