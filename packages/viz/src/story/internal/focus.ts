@@ -57,7 +57,9 @@ export function findFocus(violation: Violation | null, trace: readonly TraceEven
       }
     }
   }
-  if (entries.size === 0 && operations.size === 0) for (const index of recentIndices(trace, 2)) entries.add(index);
+  // A liveness failure is about the cluster making no progress, not about particular entries.
+  const liveness = /liveness/i.test(violation?.invariant ?? "");
+  if (entries.size === 0 && operations.size === 0 && !liveness) for (const index of recentIndices(trace, 2)) entries.add(index);
   return { entries, operations };
 }
 
