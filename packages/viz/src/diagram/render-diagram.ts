@@ -153,10 +153,17 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   }
 
   // Messages.
-  let labelled = 0;
+  // A label is written only where it overlaps no earlier one: overlapping words help nobody.
+  const labels: { x0: number; x1: number; y: number }[] = [];
   for (const m of picked.drawn) {
-    const label = m.score >= 2 && labelled < 16;
-    if (label) labelled++;
+    let label = false;
+    if (m.score >= 2) {
+      const lx = (x(m.sentAt) + x(Math.min(m.deliverAt, to))) / 2 + 3;
+      const ly = (laneY(m.from) + laneY(m.to)) / 2 - 3;
+      const box = { x0: lx, x1: lx + Math.min(24, m.message.length) * 5.2, y: ly };
+      label = !labels.some((b) => Math.abs(b.y - box.y) < 11 && b.x0 < box.x1 && box.x0 < b.x1);
+      if (label) labels.push(box);
+    }
     parts.push(arrow(m, { x, laneY, to, label }));
   }
 
