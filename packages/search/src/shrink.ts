@@ -126,9 +126,11 @@ class Shrinker<O extends Outcome> {
       this.zeroChunks();
       this.replaceSpans();
       this.deleteSpanRuns();
+      this.deleteInsideSpans();
       this.deleteChunks();
       this.deleteZeroRuns();
       this.lowerValues();
+      this.lowerPairs();
       if (this.stop === null && compareShortlex(this.best, start) === 0) converged = true;
       if (converged) break;
     }
@@ -189,6 +191,30 @@ class Shrinker<O extends Outcome> {
     }
   }
 
+  /**
+   * Inside each top-level span: delete an unusual value and the one or two
+   * draws after it, padding the span's end with zeros. That removes a
+   * decision together with its dependent draws ("crash?" and "which node")
+   * while every later span stays where it was.
+   */
+  private deleteInsideSpans(): void {
+    let units = topLevel(this.bestSpans(), this.best.length);
+    for (let u = units.length - 1; u >= 0 && this.stop === null; u--) {
+      const unit = units[u];
+      if (unit === undefined || unit.end > this.best.length) continue;
+      for (let i = unit.start; i < unit.end && this.stop === null; i++) {
+        if ((this.best[i] ?? 0) === 0) continue;
+        for (let k = 1; k <= 2 && i + k <= unit.end; k++) {
+          const inside = [...this.best.slice(i + k, unit.end), ...zeros(k)];
+          if (this.consider(replaceRange(this.best, { start: i, end: unit.end }, inside))) {
+            units = topLevel(this.bestSpans(), this.best.length);
+            break;
+          }
+        }
+      }
+    }
+  }
+
   /** ddmin on deletion, skipping windows of zeros (deleteZeroRuns covers those more cheaply). */
   private deleteChunks(): void {
     for (let k = highestPowerOfTwo(Math.max(1, this.best.length >> 1)); k >= 1 && this.stop === null; k >>= 1) {
@@ -242,6 +268,25 @@ class Shrinker<O extends Outcome> {
         const lowered = with1(this.best, i, mid);
         if (this.consider(lowered) || this.consider(raiseAfter(lowered, i, hi))) hi = Math.min(mid, this.best[i] ?? 0);
         else lo = mid;
+      }
+    }
+  }
+
+  /**
+   * Zero one unusual value while zeroing or decrementing one of the next
+   * few: removing a first crash renumbers what later values mean (the
+   * leader changes, so "crash node 1" must become "crash node 0").
+   */
+  private lowerPairs(): void {
+    for (let i = 0; i < this.best.length && this.stop === null; i++) {
+      if ((this.best[i] ?? 0) === 0) continue;
+      let partners = 0;
+      for (let j = i + 1; j < this.best.length && partners < PAIR_REACH && this.stop === null; j++) {
+        const v = this.best[j] ?? 0;
+        if (v === 0) continue;
+        partners++;
+        const zeroed = with1(this.best, i, 0);
+        if (this.consider(with1(zeroed, j, 0)) || this.consider(with1(zeroed, j, v - 1))) break;
       }
     }
   }
@@ -324,6 +369,9 @@ function topLevel(spans: readonly { start: number; end: number }[], length: numb
   }
   return out;
 }
+
+/** How many later non-zero values `lowerPairs` pairs with each one. */
+const PAIR_REACH = 8;
 
 /** Larger than any `draw(n)` bound in practice; replay clamps it to `n - 1`. */
 const RAISED = 2 ** 31 - 1;
