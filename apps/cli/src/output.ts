@@ -5,9 +5,26 @@ import pc from "picocolors";
 /** Colour only where a person reads it: honours NO_COLOR and non-TTY stdout. */
 export const colors = pc.createColors(pc.isColorSupported && process.env["NO_COLOR"] === undefined && process.stdout.isTTY === true);
 
+/** JSON with two-space indentation, except that arrays of numbers (choice sequences) stay on one line. */
+export function formatJson(value: unknown): string {
+  const marks: string[] = [];
+  const text = JSON.stringify(
+    value,
+    (_key, v: unknown) => {
+      if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number")) {
+        marks.push(JSON.stringify(v));
+        return `\u0000${marks.length - 1}\u0000`;
+      }
+      return v;
+    },
+    2,
+  );
+  return text.replace(/"\\u0000(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)] ?? "[]");
+}
+
 /** Prints one JSON document on stdout: the whole machine-readable output of a command. */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${formatJson(value)}\n`);
 }
 
 /**

@@ -1,0 +1,179 @@
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createRaftTarget, runRaft, type RaftBugName } from "@cx/raft";
+import { hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
+import { defaultScenarioOptions, ReplayedChoices } from "@cx/sim";
+import { formatChoices } from "@cx/viz";
+import { Option, type Command } from "commander";
+import { parseBugList } from "../bug-list.js";
+import { ExitCode } from "../exit-codes.js";
+import { colors, printJson, wantsProgress } from "../output.js";
+import { nonNegativeInteger, positiveInteger } from "../parse-flags.js";
+import { createProgress } from "../progress.js";
+import { saveRepro } from "../repro-file.js";
+import { storyText, tell } from "../story-output.js";
+import { cxVersion } from "../version.js";
+
+/** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
+export const defaultHunt = { bugs: "truncate_on_every_append", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
+
+export interface HuntCommandOptions {
+  readonly bugs: RaftBugName[];
+  readonly strategy: StrategyName;
+  readonly budget: number;
+  readonly seed: number;
+  readonly save: string;
+  readonly shrinkSeconds: number;
+  readonly json: boolean;
+  readonly svg?: string;
+}
+
+/** What `cx hunt --json` prints. */
+export interface HuntReport {
+  readonly found: boolean;
+  readonly bugs: readonly string[];
+  readonly strategy: StrategyName;
+  readonly seed: number;
+  readonly budget: number;
+  readonly trials: number;
+  readonly elapsedMs: number;
+  readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
+  readonly saved: string | null;
+  readonly decisionsBefore: number | null;
+  readonly decisionsAfter: number | null;
+  readonly nonZeroAfter: number | null;
+  readonly candidateRuns: number | null;
+  readonly shrinkMs: number | null;
+  readonly converged: boolean | null;
+  readonly replayed: boolean | null;
+  readonly storySteps: number | null;
+  readonly story: readonly string[];
+  readonly choices: readonly number[] | null;
+}
+
+function reproOf(options: HuntCommandOptions, choices: readonly number[], violation: { invariant: string; message: string }): Repro {
+  return {
+    formatVersion: 1,
+    cxVersion,
+    protocol: "raft",
+    bugs: options.bugs,
+    scenario: { ...defaultScenarioOptions },
+    choices: [...choices],
+    violation: { invariant: violation.invariant, message: violation.message },
+  };
+}
+
+/**
+ * Hunts, and on the first violation saves the reproduction at once, shrinks
+ * it (rewriting the file whenever it gets smaller), replays it and tells
+ * its story.
+ */
+export function runHunt(options: HuntCommandOptions): { exitCode: number; report: HuntReport; text: string } {
+  const started = performance.now();
+  const target = createRaftTarget({ bugs: options.bugs });
+  const progress = createProgress(wantsProgress(options.json));
+  const lines: string[] = [];
+  const say = (line = "") => lines.push(line);
+  const savePath = resolve(options.save);
+
+  progress.start(options.budget, `hunting ${target.name}`);
+  const found = hunt({
+    target,
+    strategy: options.strategy,
+    budget: options.budget,
+    seed: options.seed,
+    onTrial: (t) => progress.update(t.trial, `coverage ${t.coverage}`),
+  });
+  progress.stop();
+
+  const base = { bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials };
+  if (!found.found) {
+    const report: HuntReport = {
+      ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, decisionsBefore: null, decisionsAfter: null,
+      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, replayed: null, storySteps: null, story: [], choices: null,
+    };
+    say(`No violation in ${found.trials} runs of ${target.name} (${options.strategy}, seed ${options.seed}).`);
+    return { exitCode: ExitCode.ok, report, text: lines.join("\n") };
+  }
+
+  const violation = found.outcome.violation ?? { invariant: "unknown", message: "" };
+  // Saved before shrinking: whatever happens next, the failure is on disk.
+  saveRepro(savePath, serializeRepro({ ...reproOf(options, found.choices, violation), metadata: { found: { strategy: options.strategy, seed: options.seed, trials: found.trials } } }));
+
+  progress.start(1, "shrinking");
+  const shrunk = shrink({
+    target,
+    choices: found.choices,
+    violation,
+    clock: () => performance.now(),
+    timeBudgetMs: options.shrinkSeconds * 1000,
+    onProgress: (p) => progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`),
+  });
+  progress.stop();
+  const stats = shrunk.stats;
+  const replay = runRaft({ bugs: options.bugs, choices: new ReplayedChoices(shrunk.choices), recordTrace: true });
+  const replayed = replay.violation?.invariant === violation.invariant;
+  const finalViolation = replay.violation ?? { ...violation, time: 0, step: 0 };
+  saveRepro(
+    savePath,
+    serializeRepro({
+      ...reproOf(options, shrunk.choices, finalViolation),
+      metadata: {
+        found: { strategy: options.strategy, seed: options.seed, trials: found.trials },
+        shrink: { decisionsBefore: stats.decisionsBefore, decisionsAfter: stats.decisionsAfter, nonZeroAfter: stats.nonZeroAfter, candidateRuns: stats.candidateRuns, ms: stats.ms, converged: stats.converged, rounds: stats.rounds },
+      },
+    }),
+  );
+  const story = tell(replay, options.svg);
+
+  say(colors.bold(colors.red(`${finalViolation.invariant} violated`)) + ` in ${target.name}, found after ${found.trials} runs (${options.strategy}, seed ${options.seed}).`);
+  say(`  ${finalViolation.message}`);
+  say();
+  say(`Shrunk ${stats.decisionsBefore} decisions to ${stats.decisionsAfter} (${stats.nonZeroAfter} non-zero) in ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.candidateRuns} candidate runs, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}.`);
+  say(`Replay of the minimal counterexample: ${replayed ? "same violation" : colors.red("DID NOT REPRODUCE")}.`);
+  say();
+  say(storyText(story));
+  say();
+  say(`Choices: ${formatChoices(shrunk.choices)}`);
+  say(`Saved to ${savePath}; replay with: pnpm cx replay ${options.save}`);
+  if (options.svg !== undefined) say(`Diagram: ${resolve(options.svg)}`);
+
+  const report: HuntReport = {
+    ...base,
+    found: true,
+    elapsedMs: Math.round(performance.now() - started),
+    violation: { invariant: finalViolation.invariant, message: finalViolation.message, time: finalViolation.time, step: finalViolation.step },
+    saved: savePath,
+    decisionsBefore: stats.decisionsBefore,
+    decisionsAfter: stats.decisionsAfter,
+    nonZeroAfter: stats.nonZeroAfter,
+    candidateRuns: stats.candidateRuns,
+    shrinkMs: stats.ms === null ? null : Math.round(stats.ms),
+    converged: stats.converged,
+    replayed,
+    storySteps: story.steps.length,
+    story: story.steps.map((s) => s.text),
+    choices: shrunk.choices,
+  };
+  return { exitCode: ExitCode.violation, report, text: lines.join("\n") };
+}
+
+export function registerHuntCommand(program: Command): void {
+  program
+    .command("hunt")
+    .description("search for a schedule that breaks Raft with the given defects; shrink it, save it, tell its story")
+    .option("--bugs <names>", 'defects to switch on, comma-separated, or "none" for correct Raft (see cx bugs)', defaultHunt.bugs)
+    .addOption(new Option("--strategy <name>", "search strategy").choices(strategyNames).default(defaultHunt.strategy))
+    .option("--budget <runs>", "most runs to try", positiveInteger("--budget"), defaultHunt.budget)
+    .option("--seed <n>", "seed of the search", nonNegativeInteger("--seed"), defaultHunt.seed)
+    .option("--save <file>", "where to write the reproduction", defaultHunt.save)
+    .option("--shrink-seconds <s>", "time budget of the shrinker", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
+    .option("--svg <file>", "also write the counterexample's space-time diagram")
+    .option("--json", "print one JSON object instead of text", false)
+    .action((flags: { bugs: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkSeconds: number; svg?: string; json: boolean }) => {
+      const { exitCode, report, text } = runHunt({ ...flags, bugs: parseBugList(flags.bugs) });
+      if (flags.json) printJson(report);
+      else process.stdout.write(`${text}\n`);
+      process.exitCode = exitCode;
+    });
+}

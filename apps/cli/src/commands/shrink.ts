@@ -1,0 +1,88 @@
+import { performance } from "node:perf_hooks";
+import { createRaftTarget } from "@cx/raft";
+import { serializeRepro, shrink } from "@cx/search";
+import type { Command } from "commander";
+import { ExitCode } from "../exit-codes.js";
+import { printJson, wantsProgress } from "../output.js";
+import { positiveInteger } from "../parse-flags.js";
+import { createProgress } from "../progress.js";
+import { loadRepro, saveRepro } from "../repro-file.js";
+import { UserError } from "../user-error.js";
+
+/** What `cx shrink --json` prints. */
+export interface ShrinkReport {
+  readonly file: string;
+  readonly invariant: string;
+  readonly decisionsBefore: number;
+  readonly decisionsAfter: number;
+  readonly nonZeroAfter: number;
+  readonly candidateRuns: number;
+  readonly shrinkMs: number;
+  readonly converged: boolean;
+  readonly rewritten: boolean;
+}
+
+/** Shrinks a saved reproduction further and rewrites it in place (atomically) when it got smaller. */
+export function runShrinkFile(options: { readonly file: string; readonly seconds: number; readonly json: boolean }): { exitCode: number; report: ShrinkReport; text: string } {
+  const { repro, bugs, options: scenario } = loadRepro(options.file);
+  const target = createRaftTarget({ bugs, options: scenario });
+  const progress = createProgress(wantsProgress(options.json));
+  progress.start(1, "shrinking");
+  const result = shrink({
+    target,
+    choices: repro.choices,
+    violation: repro.violation,
+    clock: () => performance.now(),
+    timeBudgetMs: options.seconds * 1000,
+    onProgress: (p) => progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`),
+  });
+  progress.stop();
+  if (!result.reproduced) {
+    throw new UserError(`${options.file}: its choices do not reproduce ${repro.violation.invariant} with this cx; run cx replay ${options.file} to see what happens instead`);
+  }
+  const { stats } = result;
+  const violation = result.outcome.violation ?? repro.violation;
+  const rewritten = stats.decisionsAfter < stats.decisionsBefore || stats.nonZeroAfter < stats.nonZeroBefore || result.choices.join() !== repro.choices.join();
+  if (rewritten) {
+    saveRepro(
+      options.file,
+      serializeRepro({
+        ...repro,
+        choices: result.choices,
+        violation: { invariant: violation.invariant, message: violation.message },
+        metadata: {
+          ...repro.metadata,
+          shrink: { decisionsBefore: stats.decisionsBefore, decisionsAfter: stats.decisionsAfter, nonZeroAfter: stats.nonZeroAfter, candidateRuns: stats.candidateRuns, ms: stats.ms, converged: stats.converged, rounds: stats.rounds },
+        },
+      }),
+    );
+  }
+  const report: ShrinkReport = {
+    file: options.file,
+    invariant: violation.invariant,
+    decisionsBefore: stats.decisionsBefore,
+    decisionsAfter: stats.decisionsAfter,
+    nonZeroAfter: stats.nonZeroAfter,
+    candidateRuns: stats.candidateRuns,
+    shrinkMs: Math.round(stats.ms ?? 0),
+    converged: stats.converged,
+    rewritten,
+  };
+  const text = `${violation.invariant}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.`;
+  return { exitCode: ExitCode.ok, report, text };
+}
+
+export function registerShrinkCommand(program: Command): void {
+  program
+    .command("shrink")
+    .description("shrink a saved reproduction further, in place (atomically)")
+    .argument("<file>", "a reproduction file written by cx hunt")
+    .option("--seconds <s>", "time budget", positiveInteger("--seconds"), 120)
+    .option("--json", "print one JSON object instead of text", false)
+    .action((file: string, flags: { seconds: number; json: boolean }) => {
+      const { exitCode, report, text } = runShrinkFile({ file, seconds: flags.seconds, json: flags.json });
+      if (flags.json) printJson(report);
+      else process.stdout.write(`${text}\n`);
+      process.exitCode = exitCode;
+    });
+}

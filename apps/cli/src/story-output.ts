@@ -1,0 +1,19 @@
+import { writeFileSync } from "node:fs";
+import type { RaftRunResult } from "@cx/raft";
+import { renderDiagram, renderStory, tellStory, type Story } from "@cx/viz";
+import { colors } from "./output.js";
+
+/** The story of a recorded run, coloured for a terminal (plain when NO_COLOR or not a TTY). */
+export function storyText(story: Story): string {
+  return renderStory(story)
+    .split("\n")
+    .map((line) => (/violat/i.test(line) ? colors.red(line) : /^\s*\d+\./.test(line) ? line.replace(/^(\s*\d+\.)/, (m) => colors.dim(m)) : line))
+    .join("\n");
+}
+
+/** Tells the story of a run and, when asked, writes its diagram. */
+export function tell(run: RaftRunResult, svgPath: string | undefined): Story {
+  const story = tellStory(run);
+  if (svgPath !== undefined) writeFileSync(svgPath, renderDiagram(run));
+  return story;
+}

@@ -1,0 +1,31 @@
+import { InvalidArgumentError } from "commander";
+import { describe, expect, it } from "vitest";
+import { parseBugList } from "../src/bug-list.js";
+import { nonNegativeInteger, positiveInteger } from "../src/parse-flags.js";
+import { isUserError } from "../src/user-error.js";
+
+describe("flag parsing", () => {
+  it("reads a comma-separated defect list, and none as correct Raft", () => {
+    expect(parseBugList("commit_any_term, vote_twice_in_term")).toEqual(["commit_any_term", "vote_twice_in_term"]);
+    expect(parseBugList("none")).toEqual([]);
+  });
+
+  it("names every unknown defect and lists the known ones", () => {
+    try {
+      parseBugList("commit_any_term,bogus");
+      expect.unreachable();
+    } catch (error) {
+      expect(isUserError(error)).toBe(true);
+      expect(String(error)).toContain('"bogus"');
+      expect(String(error)).toContain("stale_local_read");
+    }
+  });
+
+  it("accepts only whole numbers for counts and seeds", () => {
+    expect(positiveInteger("--budget")("12")).toBe(12);
+    expect(() => positiveInteger("--budget")("0")).toThrow(InvalidArgumentError);
+    expect(() => positiveInteger("--budget")("-3")).toThrow(/--budget must be a positive integer/);
+    expect(nonNegativeInteger("--seed")("0")).toBe(0);
+    expect(() => nonNegativeInteger("--seed")("1.5")).toThrow(InvalidArgumentError);
+  });
+});
