@@ -22,53 +22,53 @@ const text = (what: string) => z.string({ error: `expected ${what}` }).min(1, { 
  */
 export const reproSchema = z.object(
   {
-  formatVersion: z.literal(1, { error: "expected formatVersion 1 (the only format this cx reads)" }),
-  cxVersion: text('a cx version string such as "0.1.0"'),
-  protocol: text('a protocol name such as "raft"'),
-  bugs: z.array(text("a defect name"), { error: "expected an array of defect names (strings)" }),
-  scenario: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()], { error: "expected a number, a string or a boolean" }), {
-    error: "expected an object of scenario options",
-  }),
-  choices: z.array(nonNegativeInt, { error: "expected an array of non-negative integers" }),
-  violation: z.object(
-    {
-      invariant: text("the broken invariant's name"),
-      message: z.string({ error: "expected the violation's message (a string)" }),
-    },
-    { error: "expected an object { invariant, message }" },
-  ),
-  metadata: z
-    .object(
+    formatVersion: z.literal(1, { error: "expected formatVersion 1 (the only format this cx reads)" }),
+    cxVersion: text('a cx version string such as "0.1.0"'),
+    protocol: text('a protocol name such as "raft"'),
+    bugs: z.array(text("a defect name"), { error: "expected an array of defect names (strings)" }),
+    scenario: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()], { error: "expected a number, a string or a boolean" }), {
+      error: "expected an object of scenario options",
+    }),
+    choices: z.array(nonNegativeInt, { error: "expected an array of non-negative integers" }),
+    violation: z.object(
       {
-        found: z
-          .object(
-            {
-              strategy: text("the strategy's name"),
-              seed: z.number({ error: "expected an integer seed" }).int({ error: "expected an integer seed" }),
-              trials: nonNegativeInt,
-            },
-            { error: "expected an object { strategy, seed, trials }" },
-          )
-          .optional(),
-        shrink: z
-          .object(
-            {
-              decisionsBefore: nonNegativeInt,
-              decisionsAfter: nonNegativeInt,
-              nonZeroAfter: nonNegativeInt,
-              candidateRuns: nonNegativeInt,
-              ms: z.number({ error: "expected milliseconds (a number) or null" }).min(0, { error: "expected milliseconds (a number >= 0) or null" }).nullable(),
-              converged: z.boolean({ error: "expected true or false" }),
-              rounds: nonNegativeInt,
-            },
-            { error: "expected an object of shrink statistics" },
-          )
-          .optional(),
-        createdAt: z.iso.datetime({ error: "expected an ISO 8601 date-time such as 2025-01-31T12:00:00Z" }).optional(),
+        invariant: text("the broken invariant's name"),
+        message: z.string({ error: "expected the violation's message (a string)" }),
       },
-      { error: "expected an object" },
-    )
-    .optional(),
+      { error: "expected an object { invariant, message }" },
+    ),
+    metadata: z
+      .object(
+        {
+          found: z
+            .object(
+              {
+                strategy: text("the strategy's name"),
+                seed: z.number({ error: "expected an integer seed" }).int({ error: "expected an integer seed" }),
+                trials: nonNegativeInt,
+              },
+              { error: "expected an object { strategy, seed, trials }" },
+            )
+            .optional(),
+          shrink: z
+            .object(
+              {
+                decisionsBefore: nonNegativeInt,
+                decisionsAfter: nonNegativeInt,
+                nonZeroAfter: nonNegativeInt,
+                candidateRuns: nonNegativeInt,
+                ms: z.number({ error: "expected milliseconds (a number) or null" }).min(0, { error: "expected milliseconds (a number >= 0) or null" }).nullable(),
+                converged: z.boolean({ error: "expected true or false" }),
+                rounds: nonNegativeInt,
+              },
+              { error: "expected an object of shrink statistics" },
+            )
+            .optional(),
+          createdAt: z.iso.datetime({ error: "expected an ISO 8601 date-time such as 2025-01-31T12:00:00Z" }).optional(),
+        },
+        { error: "expected an object" },
+      )
+      .optional(),
   },
   { error: "expected a JSON object with the fields of a reproduction file" },
 );
