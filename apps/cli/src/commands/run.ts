@@ -1,0 +1,133 @@
+import { readFileSync } from "node:fs";
+import { runRaft, type RaftBugName } from "@cx/raft";
+import { GeneratedChoices, ReplayedChoices, type FaultProfile } from "@cx/sim";
+import type { Command } from "commander";
+import { parseBugList } from "../bug-list.js";
+import { ExitCode } from "../exit-codes.js";
+import { colors, printJson } from "../output.js";
+import { nonNegativeInteger } from "../parse-flags.js";
+import { UserError } from "../user-error.js";
+
+/** Options of {@link runRun}, as `cx run` parses them. */
+export interface RunOptions {
+  /** Comma-separated defect names (`none` or absent: correct Raft). */
+  readonly bugs?: string;
+  /** Seed of the generated choices (default 1); ignored with `choices`. */
+  readonly seed?: number;
+  /** A JSON file holding an array of non-negative integers to replay (`[]` is the all-zeros run). */
+  readonly choices?: string;
+}
+
+/** What `cx run --json` prints. */
+export interface RunReport {
+  readonly protocol: string;
+  readonly bugs: readonly RaftBugName[];
+  /** The generator's seed, or `null` when choices were replayed from a file. */
+  readonly seed: number | null;
+  readonly choicesFile: string | null;
+  readonly nodes: number;
+  readonly profile: FaultProfile;
+  readonly simulatedMs: number;
+  readonly calmStartedAt: number | null;
+  readonly events: number;
+  readonly messages: number;
+  readonly decisions: number;
+  readonly commitIndex: number;
+  readonly commits: number;
+  readonly leaderChanges: number;
+  readonly elections: number;
+  readonly operations: { readonly total: number; readonly answered: number };
+  readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
+  /** The choices the run consumed: `cx run --choices` on them replays it. */
+  readonly choices: readonly number[];
+}
+
+/**
+ * Reads a choices file: a JSON array of non-negative integers.
+ * Anything else is a {@link UserError} saying what was expected and what was found.
+ */
+export function readChoicesFile(path: string): number[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UserError(`--choices: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UserError(`--choices: ${path} is not JSON; expected an array of non-negative integers such as [0, 3, 1], found ${JSON.stringify(text.slice(0, 40))}`);
+  }
+  if (!Array.isArray(value)) throw new UserError(`--choices: ${path} must hold a JSON array of non-negative integers, found ${value === null ? "null" : typeof value}`);
+  const bad = value.findIndex((v) => typeof v !== "number" || !Number.isInteger(v) || v < 0);
+  if (bad >= 0) throw new UserError(`--choices: ${path}: element ${bad} must be a non-negative integer, found ${JSON.stringify(value[bad])}`);
+  return value as number[];
+}
+
+function describeProfile(p: FaultProfile): string {
+  const parts = [
+    p.dropPercent > 0 ? `drop ${p.dropPercent}%` : "",
+    p.duplicatePercent > 0 ? `duplicate ${p.duplicatePercent}%` : "",
+    p.delaySpreadMs > 0 ? `delay +0..${p.delaySpreadMs} ms` : "",
+    p.crashPercent > 0 ? `crash ${p.crashPercent}%/tick` : "",
+    p.partitionPercent > 0 ? `partition ${p.partitionPercent}%/tick` : "",
+  ].filter((s) => s !== "");
+  return parts.length === 0 ? "no faults" : parts.join(", ");
+}
+
+/** One Raft run from a seed or a choices file: the report, its text, and the exit code (0 none, 1 violation). */
+export function runRun(options: RunOptions): { exitCode: ExitCode; report: RunReport; text: string } {
+  const bugs = parseBugList(options.bugs ?? "none");
+  const replayed = options.choices === undefined ? undefined : readChoicesFile(options.choices);
+  const seed = options.seed ?? 1;
+  const run = runRaft({ bugs, choices: replayed === undefined ? new GeneratedChoices(seed) : new ReplayedChoices(replayed) });
+  const answered = run.history.filter((op) => op.return !== null).length;
+  const v = run.violation;
+  const report: RunReport = {
+    protocol: run.protocol,
+    bugs,
+    seed: replayed === undefined ? seed : null,
+    choicesFile: options.choices ?? null,
+    nodes: run.clusterSize,
+    profile: run.profile,
+    simulatedMs: run.endTime,
+    calmStartedAt: run.calmStartedAt,
+    events: run.counters.events,
+    messages: run.counters.messages,
+    decisions: run.counters.decisions,
+    commitIndex: run.raft.commitIndex,
+    commits: run.raft.commits,
+    leaderChanges: run.raft.leaderChanges,
+    elections: run.raft.elections,
+    operations: { total: run.history.length, answered },
+    violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step },
+    choices: run.choices,
+  };
+  const source = replayed === undefined ? `seed ${seed}` : `choices from ${options.choices} (${replayed.length} values)`;
+  const text = [
+    `${run.protocol}: ${run.clusterSize} nodes, ${source}`,
+    `  ${describeProfile(run.profile)}`,
+    `  simulated ${run.endTime} ms: ${run.counters.events} events, ${run.counters.messages} messages, ${run.counters.decisions} decisions`,
+    `  commit index ${run.raft.commitIndex} (${run.raft.commits} commits), ${run.raft.leaderChanges} leader change${run.raft.leaderChanges === 1 ? "" : "s"}, ${answered}/${run.history.length} client operations answered`,
+    v === null ? `  violation: ${colors.green("none")}` : `  violation: ${colors.red(v.invariant)} at ${v.time} ms (step ${v.step}): ${v.message}`,
+  ].join("\n");
+  return { exitCode: v === null ? ExitCode.ok : ExitCode.violation, report, text };
+}
+
+/** `cx run [--bugs a,b] [--seed N] [--choices FILE] [--json]`. */
+export function registerRunCommand(program: Command): void {
+  program
+    .command("run")
+    .description("run Raft once, from a seed or a saved choice list, and check every property")
+    .option("--bugs <names>", 'defects to switch on, comma-separated (see "cx bugs"), or "none"', "none")
+    .option("--seed <n>", "seed of the generated choices", nonNegativeInteger("--seed"), 1)
+    .option("--choices <file>", "replay a JSON array of non-negative integers instead ([] is the all-zeros run)")
+    .option("--json", "print one JSON object instead of text", false)
+    .action((flags: { bugs: string; seed: number; choices?: string; json: boolean }) => {
+      const { exitCode, report, text } = runRun({ bugs: flags.bugs, seed: flags.seed, ...(flags.choices === undefined ? {} : { choices: flags.choices }) });
+      if (flags.json) printJson(report);
+      else process.stdout.write(`${text}\n`);
+      process.exitCode = exitCode;
+    });
+}
