@@ -360,16 +360,19 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const id = ++this.messageId;
     const tracing = this.setup.recordTrace;
     const sent = { id, from, to, message };
+    // Every message draws the same two values, even when a partition blocks
+    // it: a healed partition must not shift the meaning of every later draw,
+    // or the shrinker could not remove a partition without losing the bug.
+    const choices = this.setup.choices;
+    choices.startSpan("message");
+    const { dropped, duplicated, delay } = this.drawFate();
+    choices.endSpan();
     if (this.blocked[from * this.size + to] === 1) {
       if (tracing) this.traceSend(sent, "partitioned", { at: this.time, duplicate: false });
       return;
     }
-    const choices = this.setup.choices;
-    choices.startSpan("message");
-    const { dropped, duplicated, delay } = this.drawFate();
-    let second = 0;
-    if (duplicated) second = this.setup.options.messageDelayMsMin + choices.draw(this.profile.delaySpreadMs + 1, "duplicate delay");
-    choices.endSpan();
+    // The duplicate trails the original by its own delay again: no extra draw.
+    const second = 2 * delay + 1;
     if (dropped) {
       if (tracing) this.traceSend(sent, "dropped", { at: this.time + delay, duplicate: false });
       return;
@@ -402,17 +405,19 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
 
   private faultTick(): void {
     const choices = this.setup.choices;
-    const { crashPercent, partitionPercent, } = this.profile;
+    const { crashPercent, partitionPercent } = this.profile;
     const tickMs = this.setup.options.faultTickMs;
+    // A tick always draws the same seven values, used or not, so that
+    // zeroing "crash?" leaves every later draw meaning what it meant.
     choices.startSpan("fault tick");
-    if (choices.drawBool(crashPercent, "crash?")) {
-      const id = choices.draw(this.size, "crash node");
-      const downMs = tickMs * (1 + choices.draw(10, "down ticks"));
-      if (this.isUp(id)) this.crash(id, downMs);
-    }
-    if (choices.drawBool(partitionPercent, "partition?")) {
-      const partition = drawPartition(choices, this.size);
-      const healMs = tickMs * (1 + choices.draw(10, "partition ticks"));
+    const crash = choices.drawBool(crashPercent, "crash?");
+    const crashNode = choices.draw(this.size, "crash node");
+    const downMs = tickMs * (1 + choices.draw(10, "down ticks"));
+    if (crash && this.isUp(crashNode)) this.crash(crashNode, downMs);
+    const split = choices.drawBool(partitionPercent, "partition?");
+    const partition = drawPartition(choices, this.size);
+    const healMs = tickMs * (1 + choices.draw(10, "partition ticks"));
+    if (split) {
       if (!this.partitionActive) {
         this.partitionActive = true;
         this.partitionId++;
