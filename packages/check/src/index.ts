@@ -1,1 +1,41 @@
-export {};
+/**
+ * @cx/check: a standalone linearizability checker (and, for replicated logs,
+ * safety invariants). No runtime dependencies.
+ */
+
+// Linearizability: the checker, its model contract and results.
+export type { Operation } from "./linearizability/operation.js";
+export type { Model, StepResult } from "./linearizability/model.js";
+export type {
+  BlockedOperation,
+  CheckOptions,
+  LinearizabilityResult,
+  LinearizabilityWitness,
+  WitnessStep,
+} from "./linearizability/result.js";
+export { checkLinearizability, DEFAULT_BUDGET_STEPS, DEFAULT_MEMO_BYTES_MAX } from "./linearizability/check-linearizability.js";
+export { describeResult } from "./linearizability/describe-result.js";
+export type { DescribeOptions } from "./linearizability/describe-result.js";
+
+// Linearizability: built-in models.
+export { registerModel } from "./models/register-model.js";
+export type { RegisterInput, RegisterOutput, RegisterState } from "./models/register-model.js";
+export { kvModel } from "./models/kv-model.js";
+export type { KvInput, KvOutput, KvState } from "./models/kv-model.js";
+
+// Linearizability: history files (JSON lines).
+export { parseHistory } from "./history/parse-history.js";
+export type { HistoryModelName, ParsedHistory, ParseHistoryOptions } from "./history/parse-history.js";
+export { formatHistoryError } from "./history/history-error.js";
+export type { HistoryError } from "./history/history-error.js";
+
+// Safety invariants (for replicated logs): exported below by the invariants module.
+
+// ---- Replicated-log vocabulary, safety invariants and liveness (@cx/raft's engineer owns this block) ----
+export type { ReplicaObservation } from "./replica/replica-observation.js";
+export type { LogEntryView, ReplicaView } from "./replica/replica-view.js";
+export { describeObservation, isReplicaObservation } from "./replica/describe-observation.js";
+export type { CommittedEntry, InvariantName, InvariantViolation } from "./invariants/invariant-violation.js";
+export { createSafetyMonitor, type SafetyMonitor } from "./invariants/safety-monitor.js";
+export { checkElectionSafety, checkLeaderCompleteness, checkLogMatching, checkSnapshot, checkStateMachineSafety } from "./invariants/check-snapshot.js";
+export { checkLiveness, createLivenessTracker, type LivenessInput, type LivenessTracker } from "./liveness/liveness.js";

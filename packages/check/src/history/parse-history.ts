@@ -1,0 +1,155 @@
+import type { Operation } from "../linearizability/operation.js";
+import type { KvInput, KvOutput } from "../models/kv-model.js";
+import type { RegisterInput, RegisterOutput } from "../models/register-model.js";
+import type { HistoryError } from "./history-error.js";
+
+/** Which built-in model a history file is for. */
+export type HistoryModelName = "register" | "kv";
+
+/** What {@link parseHistory} returns: typed operations for one model, or every error found. */
+export type ParsedHistory =
+  | { readonly ok: true; readonly model: "register"; readonly operations: Operation<RegisterInput, RegisterOutput>[] }
+  | { readonly ok: true; readonly model: "kv"; readonly operations: Operation<KvInput, KvOutput>[] }
+  | { readonly ok: false; readonly errors: HistoryError[] };
+
+/** Options of {@link parseHistory}. */
+export interface ParseHistoryOptions {
+  /** Insist on this model instead of inferring it from the first operation (an empty history defaults to register). */
+  readonly model?: HistoryModelName;
+  /** Stop after this many errors (default 20). */
+  readonly errorsMax?: number;
+}
+
+const REGISTER_OPS = new Set(["read", "write", "cas"]);
+const KV_OPS = new Set(["get", "put", "append"]);
+
+/**
+ * Parses a history in the JSON-lines format (one operation per line):
+ * `{"client":3,"call":12,"return":40,"op":"get","key":"7","value":null,"output":"a1 a5 "}`.
+ *
+ * When to use: to check a history recorded by another tool with
+ * {@link checkLinearizability} and {@link registerModel} / {@link kvModel}.
+ *
+ * Details: fields are `client` (integer), `call` (number), `return` (number
+ * >= call, or `null` when the call never returned), `op` (`read`, `write`,
+ * `cas` for the register; `get`, `put`, `append` for kv; never mixed),
+ * `key` (kv only), `value` (argument of put/append/write/cas, else null),
+ * `expected` (cas only), `output` (get: string; read: string or null for an
+ * empty register; null otherwise and whenever `return` is null), `ok` (cas
+ * only: boolean, or null when `return` is null). Blank lines are skipped;
+ * unknown fields are ignored.
+ *
+ * Gotchas: never throws; every error names its 1-based line and the field,
+ * what was expected and what was found.
+ *
+ * @example
+ * ```ts
+ * const parsed = parseHistory('{"client":0,"call":0,"return":1,"op":"read","value":null,"output":null}');
+ * if (parsed.ok && parsed.model === "register") checkLinearizability(registerModel, parsed.operations);
+ * ```
+ */
+export function parseHistory(text: string, options: ParseHistoryOptions = {}): ParsedHistory {
+  const errorsMax = options.errorsMax ?? 20;
+  const errors: HistoryError[] = [];
+  const register: Operation<RegisterInput, RegisterOutput>[] = [];
+  const kv: Operation<KvInput, KvOutput>[] = [];
+  let model: HistoryModelName | undefined = options.model;
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length && errors.length < errorsMax; index++) {
+    const source = (lines[index] as string).trim();
+    if (source === "") continue;
+    const line = index + 1;
+    const fail = (field: string, message: string): void => {
+      errors.push({ line, field, message });
+    };
+    let record: unknown;
+    try {
+      record = JSON.parse(source);
+    } catch (error) {
+      fail("", `expected a JSON object, found ${quote(source)} (${(error as Error).message})`);
+      continue;
+    }
+    if (typeof record !== "object" || record === null || Array.isArray(record)) {
+      fail("", `expected a JSON object, found ${quote(source)}`);
+      continue;
+    }
+    const fields = record as Record<string, unknown>;
+    const before = errors.length;
+    const client = fields["client"];
+    if (!Number.isInteger(client)) fail("client", `expected an integer client id, found ${show(client)}`);
+    const call = fields["call"];
+    if (typeof call !== "number" || !Number.isFinite(call)) fail("call", `expected a number (invocation time), found ${show(call)}`);
+    const ret = fields["return"];
+    if (ret !== null && (typeof ret !== "number" || !Number.isFinite(ret))) {
+      fail("return", `expected a number (response time) or null (never returned), found ${show(ret)}`);
+    } else if (typeof ret === "number" && typeof call === "number" && ret < call) {
+      fail("return", `expected a response time >= call (${call}), found ${ret}`);
+    }
+    const op = fields["op"];
+    const opModel: HistoryModelName | undefined = typeof op === "string" ? (REGISTER_OPS.has(op) ? "register" : KV_OPS.has(op) ? "kv" : undefined) : undefined;
+    if (opModel === undefined) {
+      fail("op", `expected one of "read", "write", "cas" (register) or "get", "put", "append" (kv), found ${show(op)}`);
+      continue;
+    }
+    if (model === undefined) model = opModel;
+    if (opModel !== model) {
+      fail("op", `expected a ${model} operation (${model === "register" ? '"read", "write", "cas"' : '"get", "put", "append"'}) like the rest of the history, found ${show(op)}`);
+      continue;
+    }
+    const pending = ret === null;
+    const value = fields["value"];
+    const output = fields["output"];
+    const needString = (field: string, found: unknown, what: string): void => {
+      if (typeof found !== "string") fail(field, `expected a string (${what}), found ${show(found)}`);
+    };
+    const needNull = (field: string, found: unknown, why: string): void => {
+      if (found !== null && found !== undefined) fail(field, `expected null (${why}), found ${show(found)}`);
+    };
+    if (opModel === "register") {
+      if (op === "read") {
+        needNull("value", value, "a read has no argument");
+        if (pending) needNull("output", output, "the call never returned");
+        else if (output !== null && typeof output !== "string") fail("output", `expected the value read (a string) or null (empty register), found ${show(output)}`);
+      } else {
+        needString("value", value, op === "write" ? "the value written" : "the new value");
+        needNull("output", output, op === "write" ? "a write answers nothing" : "a cas answers in \"ok\"");
+        if (op === "cas") {
+          needString("expected", fields["expected"], "the compare value");
+          const ok = fields["ok"];
+          if (pending) needNull("ok", ok, "the call never returned");
+          else if (typeof ok !== "boolean") fail("ok", `expected true or false (did the cas succeed?), found ${show(ok)}`);
+        }
+      }
+      if (errors.length > before) continue;
+      const input: RegisterInput =
+        op === "read" ? { op } : op === "write" ? { op, value: value as string } : { op: "cas", expected: fields["expected"] as string, value: value as string };
+      const answer: RegisterOutput = pending ? null : op === "read" ? (output as string | null) : op === "cas" ? (fields["ok"] as boolean) : null;
+      register.push({ client: client as number, call: call as number, return: ret as number | null, input, output: answer });
+    } else {
+      const key = fields["key"];
+      needString("key", key, "the key");
+      if (op === "get") {
+        needNull("value", value, "a get has no argument");
+        if (pending) needNull("output", output, "the call never returned");
+        else needString("output", output, 'the value read, "" for a key never written');
+      } else {
+        needString("value", value, `the value to ${op as string}`);
+        needNull("output", output, `${op as string} answers nothing`);
+      }
+      if (errors.length > before) continue;
+      const input: KvInput = op === "get" ? { op, key: key as string } : { op: op as "put" | "append", key: key as string, value: value as string };
+      kv.push({ client: client as number, call: call as number, return: ret as number | null, input, output: pending || op !== "get" ? null : (output as string) });
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return (model ?? "register") === "register" ? { ok: true, model: "register", operations: register } : { ok: true, model: "kv", operations: kv };
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return "nothing (field missing)";
+  return quote(JSON.stringify(value));
+}
+
+function quote(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

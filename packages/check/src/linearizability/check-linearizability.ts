@@ -1,0 +1,167 @@
+import type { Model } from "./model.js";
+import type { Operation } from "./operation.js";
+import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
+import { searchPartition } from "./internal/search-partition.js";
+
+/** Default search budget: a few seconds to a minute of search on one core. */
+export const DEFAULT_BUDGET_STEPS = 200_000_000;
+/** Default memory ceiling of the memo table. */
+export const DEFAULT_MEMO_BYTES_MAX = 512 * 1024 * 1024;
+/** Steps each partition gets in the first round (see checkLinearizability). */
+const FIRST_ALLOWANCE_STEPS = 50_000;
+
+/**
+ * Decides whether a history is linearizable with respect to a sequential
+ * model.
+ *
+ * When to use: after a test (simulated or real) that recorded each client
+ * operation's invocation and response times, to ask "could these answers
+ * have come from one copy of the object, each operation taking effect at
+ * one instant inside its interval?".
+ *
+ * Details: Wing & Gong's backtracking search in Lowe's just-in-time form
+ * (as in Porcupine), memoising visited (set of linearised operations, state)
+ * configurations, checking each part of `model.partition` separately, plus
+ * pruning for indeterminate operations and identical operations (see
+ * {@link CheckOptions.pruning}). Indeterminate operations (`return: null`)
+ * may take effect at any time after their call, or never.
+ *
+ * Gotchas: the answer `unknown` means a limit of {@link CheckOptions} was
+ * reached; the same input and options always give the same answer and step
+ * count. Throws a `RangeError` for a malformed operation (non-finite time,
+ * return before call): that is a programming error, not a verdict.
+ *
+ * @example
+ * ```ts
+ * const result = checkLinearizability(registerModel, [
+ *   { client: 0, call: 0, return: 2, input: { op: "write", value: "a" }, output: null },
+ *   { client: 1, call: 3, return: 4, input: { op: "read" }, output: null },
+ * ]);
+ * result.verdict; // "illegal": the read ran after the write and saw an empty register
+ * ```
+ */
+export function checkLinearizability<State, Input, Output>(
+  model: Model<State, Input, Output>,
+  operations: readonly Operation<Input, Output>[],
+  options: CheckOptions = {},
+): LinearizabilityResult<Input, Output, State> {
+  const budget = options.budgetSteps ?? DEFAULT_BUDGET_STEPS;
+  const memoBytesMax = options.memoBytesMax ?? DEFAULT_MEMO_BYTES_MAX;
+  const pruning = options.pruning ?? true;
+  const positions = new Map<Operation<Input, Output>, number>();
+  operations.forEach((op, index) => {
+    if (!Number.isFinite(op.call)) throw new RangeError(`operation ${index}: call must be a finite number, got ${String(op.call)}`);
+    if (op.return !== null && !(Number.isFinite(op.return) && op.return >= op.call)) {
+      throw new RangeError(`operation ${index}: return must be null or a finite number >= call (${op.call}), got ${String(op.return)}`);
+    }
+    if (!positions.has(op)) positions.set(op, index);
+  });
+  const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
+  const searches = parts.map((part) => {
+    const prepared = pruning && model.prepare ? model.prepare(part) : part;
+    if (prepared.length !== part.length) throw new Error(`model ${model.name}: prepare must return one entry per operation`);
+    return keptOperations(model, part, { prepared, pruning });
+  });
+  let steps = 0;
+  // Partitions take turns with a step allowance that grows fourfold each
+  // round, so one hard partition cannot hide an easy violation in another
+  // (Porcupine checks them in parallel for the same reason). Re-running a
+  // partition wastes at most a third of its steps; all of it is counted.
+  let pending = parts.map((_, index) => index);
+  let allowance = parts.length === 1 ? Number.POSITIVE_INFINITY : FIRST_ALLOWANCE_STEPS;
+  while (pending.length > 0) {
+    const unfinished: number[] = [];
+    for (const partIndex of pending) {
+      const kept = searches[partIndex] as KeptOperation<Input, Output>[];
+      const stepsLeft = Math.min(allowance, budget - steps);
+      const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft, memoBytesMax });
+      steps += outcome.steps;
+      if (outcome.verdict === "illegal") {
+        const originals = kept.map((k) => k.original);
+        const witness = buildWitness(model, { originals, prefix: outcome.prefix, positions });
+        const part = parts[partIndex] as readonly Operation<Input, Output>[];
+        return { verdict: "illegal", steps, witness: { ...witness, partition: { index: partIndex, count: parts.length, operations: part.length } } };
+      }
+      if (outcome.verdict === "unknown") {
+        const where = `partition ${partIndex + 1} of ${parts.length}`;
+        if (outcome.reason === "memo") return { verdict: "unknown", steps, reason: `memo table limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
+        if (steps >= budget) return { verdict: "unknown", steps, reason: `search budget of ${budget} steps exhausted (in ${where})` };
+        unfinished.push(partIndex);
+      }
+    }
+    pending = unfinished;
+    allowance *= 4;
+  }
+  return { verdict: "ok", steps };
+}
+
+interface KeptOperation<Input, Output> {
+  readonly search: Operation<Input, Output>;
+  readonly original: Operation<Input, Output>;
+}
+
+/**
+ * The operations worth searching. Besides what `prepare` drops, an
+ * indeterminate operation is dropped when it cannot change the state, or
+ * when it was invoked after every completed operation had returned: it
+ * could only be linearised after all of them, where it constrains nothing.
+ */
+function keptOperations<State, Input, Output>(
+  model: Model<State, Input, Output>,
+  part: readonly Operation<Input, Output>[],
+  how: { readonly prepared: readonly (Operation<Input, Output> | null)[]; readonly pruning: boolean },
+): KeptOperation<Input, Output>[] {
+  const { prepared, pruning } = how;
+  let lastReturn = Number.NEGATIVE_INFINITY;
+  for (const op of part) if (op.return !== null && op.return > lastReturn) lastReturn = op.return;
+  const kept: KeptOperation<Input, Output>[] = [];
+  part.forEach((original, index) => {
+    const search = prepared[index];
+    if (search === undefined) return;
+    if (search === null) {
+      if (original.return !== null) throw new Error(`model ${model.name}: prepare may drop only indeterminate operations`);
+      return;
+    }
+    if (pruning && search.return === null && (search.call > lastReturn || model.isReadOnly?.(search.input, undefined) === true)) return;
+    kept.push({ search, original });
+  });
+  return kept;
+}
+
+/** Replays the prefix the search found on the original operations and names what could not come next. */
+function buildWitness<State, Input, Output>(
+  model: Model<State, Input, Output>,
+  found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; positions: ReadonlyMap<Operation<Input, Output>, number> },
+): Omit<LinearizabilityWitness<State, Input, Output>, "partition"> {
+  const { originals, prefix, positions } = found;
+  const position = (op: Operation<Input, Output>): number => positions.get(op) ?? -1;
+  const apply = (state: State, op: Operation<Input, Output>) => model.step(state, op.input, op.return === null ? undefined : (op.output as Output));
+  let state = model.init();
+  const steps: WitnessStep<State, Input, Output>[] = [];
+  const placed = new Set<number>();
+  for (const local of prefix) {
+    const operation = originals[local] as Operation<Input, Output>;
+    const result = apply(state, operation);
+    // The search only linearises legal steps; failing here means the model's step is not pure or prepare changed a verdict.
+    if (!result.ok) throw new Error(`model ${model.name}: replaying the witness prefix failed; is step pure?`);
+    state = result.state;
+    placed.add(local);
+    steps.push({ index: position(operation), operation, state });
+  }
+  const rest = originals.map((operation, local) => ({ operation, local })).filter((entry) => !placed.has(entry.local));
+  let deadline: Operation<Input, Output> | undefined;
+  for (const { operation } of rest) {
+    if (operation.return !== null && (deadline === undefined || operation.return < (deadline.return as number))) deadline = operation;
+  }
+  const horizon = deadline?.return ?? Number.POSITIVE_INFINITY;
+  const blocked: BlockedOperation<Input, Output>[] = rest
+    .filter(({ operation }) => operation.call <= horizon)
+    .sort((a, b) => a.operation.call - b.operation.call || a.local - b.local)
+    .map(({ operation }) => ({ index: position(operation), operation, legal: apply(state, operation).ok }));
+  return {
+    prefix: steps,
+    state,
+    blocked,
+    ...(deadline === undefined ? {} : { deadline: { index: position(deadline), operation: deadline } }),
+  };
+}

@@ -1,0 +1,86 @@
+import type { Operation } from "./operation.js";
+
+/**
+ * What a model's {@link Model.step} answers: the operation was legal here
+ * (and this is the next state), or it was not.
+ */
+export type StepResult<State> = { readonly ok: true; readonly state: State } | { readonly ok: false };
+
+/**
+ * A sequential specification, Porcupine-style: a record of pure functions.
+ *
+ * When to use: write one to check histories of your own object (a queue, a
+ * set, a lock...). The built-in {@link registerModel} and {@link kvModel}
+ * are examples.
+ *
+ * Details:
+ * - `step` must be pure and must never mutate `state`: the checker keeps old
+ *   states on its backtracking stack and caches transitions.
+ * - States are memoised. Primitive states (string, number, boolean, null)
+ *   are compared with `===`. Object states are bucketed by `hash` when given,
+ *   otherwise by `JSON.stringify`, and compared with `equal` when given.
+ * - Inputs and outputs should be plain JSON data: the checker groups
+ *   identical operations by their JSON text to avoid exploring symmetric
+ *   orders.
+ *
+ * Gotchas: for an indeterminate operation (`return: null`) `step` receives
+ * `output === undefined`, meaning "any output is acceptable" (a model whose
+ * outputs may legitimately be `null`, like a register read of an empty
+ * register, needs to tell the two apart).
+ *
+ * @example
+ * ```ts
+ * const counter: Model<number, { op: "inc" } | { op: "get" }, number | null> = {
+ *   name: "counter",
+ *   init: () => 0,
+ *   step: (state, input, output) =>
+ *     input.op === "inc" ? { ok: true, state: state + 1 }
+ *     : output === undefined || output === state ? { ok: true, state } : { ok: false },
+ *   isReadOnly: (input) => input.op === "get",
+ * };
+ * ```
+ */
+export interface Model<State, Input, Output> {
+  /** Shown in reports. */
+  readonly name: string;
+  /** The initial state. */
+  init(): State;
+  /**
+   * Is `output` a legal answer to `input` applied to `state`? If so, the next
+   * state. Pure. `output` is `undefined` for an indeterminate operation: any
+   * output is then acceptable.
+   */
+  step(state: State, input: Input, output: Output | undefined): StepResult<State>;
+  /**
+   * Splits a history into independent parts checked separately
+   * (P-compositionality), e.g. one per key. Every operation must land in
+   * exactly one part. Without it the history is one part.
+   */
+  partition?(operations: readonly Operation<Input, Output>[]): Operation<Input, Output>[][];
+  /** State equality for object states (default: equal JSON text). */
+  equal?(a: State, b: State): boolean;
+  /** A cheap hash consistent with `equal`, for object states. */
+  hash?(state: State): string | number;
+  /**
+   * True when the operation, answering `output`, can never change the state
+   * (a read; a cas that reported failure). `output` is `undefined` for an
+   * indeterminate operation. The checker linearises legal read-only
+   * operations greedily and drops indeterminate ones before searching.
+   * Optional (the search then tests every step for a state change), but it
+   * saves work.
+   */
+  isReadOnly?(input: Input, output: Output | undefined): boolean;
+  /**
+   * An optional verdict-preserving rewrite of one partition before the search,
+   * returning an array of the same length: each entry is the operation to
+   * search with (same `call`/`return`, possibly a simpler but equivalent
+   * input or output), or `null` to drop it (allowed for indeterminate
+   * operations only). The register model uses it to merge values nobody ever
+   * reads into one. Witnesses always show the original operations.
+   */
+  prepare?(operations: readonly Operation<Input, Output>[]): readonly (Operation<Input, Output> | null)[];
+  /** Words for an operation in witnesses, e.g. `cas("1", "2") -> ok`. */
+  describeOperation?(input: Input, output: Output | null): string;
+  /** Words for a state in witnesses. */
+  describeState?(state: State): string;
+}

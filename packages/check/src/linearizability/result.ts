@@ -1,0 +1,87 @@
+import type { Operation } from "./operation.js";
+
+/**
+ * Options of {@link checkLinearizability}.
+ *
+ * Both limits make the checker answer `unknown` instead of running forever
+ * or exhausting memory. Steps are counted, not timed, so an `unknown`
+ * reproduces exactly on any machine.
+ */
+export interface CheckOptions {
+  /** Search steps allowed over all partitions (default 200,000,000, a few seconds to a minute). */
+  readonly budgetSteps?: number;
+  /** Memory allowed for the memo table of visited configurations, in bytes (default 512 MiB). */
+  readonly memoBytesMax?: number;
+  /**
+   * `false` turns off cx's extra pruning (dropping irrelevant indeterminate
+   * operations, forced state-preserving steps, symmetry between identical
+   * operations, model `prepare`), leaving Porcupine's algorithm. For
+   * comparison and debugging only; the default `true` is never slower in
+   * principle and often exponentially faster.
+   */
+  readonly pruning?: boolean;
+  /** `false` checks the whole history as one part even if the model can partition it (default `true`). */
+  readonly partitioning?: boolean;
+}
+
+/** One operation of a witness prefix and the state it left. */
+export interface WitnessStep<State, Input, Output> {
+  /** Position of the operation in the array given to the checker. */
+  readonly index: number;
+  readonly operation: Operation<Input, Output>;
+  /** The model state after this operation. */
+  readonly state: State;
+}
+
+/** An operation that could have come next after a witness prefix, and why it did not. */
+export interface BlockedOperation<Input, Output> {
+  /** Position of the operation in the array given to the checker. */
+  readonly index: number;
+  readonly operation: Operation<Input, Output>;
+  /**
+   * `false`: its output is illegal in the state after the prefix. `true`:
+   * legal there, but every continuation after it failed.
+   */
+  readonly legal: boolean;
+}
+
+/**
+ * Why a history is not linearizable, from the point of view of the search:
+ * the longest prefix it managed to linearize (in the first partition that
+ * failed) and the operations it could not place next.
+ */
+export interface LinearizabilityWitness<State, Input, Output> {
+  /** Which part of the history failed (see {@link Model.partition}). */
+  readonly partition: { readonly index: number; readonly count: number; readonly operations: number };
+  /** The longest linearizable prefix found, in linearization order. */
+  readonly prefix: readonly WitnessStep<State, Input, Output>[];
+  /** The state after the prefix (the initial state when it is empty). */
+  readonly state: State;
+  /**
+   * The operations that could have been linearized next (invoked before the
+   * earliest response still pending); none of them leads to a linearization.
+   */
+  readonly blocked: readonly BlockedOperation<Input, Output>[];
+  /**
+   * The completed operation with the earliest response among those not in
+   * the prefix: it had to be linearized before anything invoked after it
+   * returned. Absent when all completed operations are in the prefix.
+   */
+  readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> };
+}
+
+/**
+ * The verdict of {@link checkLinearizability}.
+ *
+ * - `ok`: linearizable.
+ * - `illegal`: not linearizable, with a witness.
+ * - `unknown`: a limit was reached first (see {@link CheckOptions}); `reason`
+ *   says which.
+ *
+ * `steps` is the number of search steps taken, deterministic for a given
+ * history, model and options.
+ */
+export type LinearizabilityResult<Input, Output, State = unknown> =
+  | { readonly verdict: "ok"; readonly steps: number }
+  | { readonly verdict: "illegal"; readonly steps: number; readonly witness: LinearizabilityWitness<State, Input, Output> }
+  | { readonly verdict: "unknown"; readonly steps: number; readonly reason: string };

@@ -1,0 +1,117 @@
+import type { Model, StepResult } from "../linearizability/model.js";
+import type { Operation } from "../linearizability/operation.js";
+
+/** An operation on a string key/value store. */
+export type KvInput =
+  | { readonly op: "get"; readonly key: string }
+  | { readonly op: "put"; readonly key: string; readonly value: string }
+  | { readonly op: "append"; readonly key: string; readonly value: string };
+
+/** A store's answer: the value for `get` (`""` for a key never written), `null` otherwise. */
+export type KvOutput = string | null;
+
+/** The store's state: the keys written so far and their values (never mutated). */
+export type KvState = Readonly<Record<string, string>>;
+
+const ILLEGAL: StepResult<KvState> = Object.freeze({ ok: false });
+
+const valueOf = (state: KvState, key: string): string => (Object.hasOwn(state, key) ? (state[key] as string) : "");
+
+// The checker hashes a state at every step, and appended values grow long:
+// rather than rehash whole strings, each state carries its per-key value
+// hashes under a symbol (invisible to Object.keys and JSON), extended by each
+// append in O(|value|).
+const HASHES: unique symbol = Symbol("cx.kv.hashes");
+type Hashed = KvState & { readonly [HASHES]?: Readonly<Record<string, number>> };
+
+function extend(hash: number, suffix: string): number {
+  let h = hash;
+  for (let i = 0; i < suffix.length; i++) h = (Math.imul(h, 0x01000193) + suffix.charCodeAt(i) + 1) | 0;
+  return h;
+}
+
+function valueHashes(state: KvState): Readonly<Record<string, number>> {
+  const carried = (state as Hashed)[HASHES];
+  if (carried !== undefined) return carried;
+  const computed: Record<string, number> = {};
+  for (const key of Object.keys(state)) computed[key] = extend(0, state[key] as string);
+  return computed;
+}
+
+function withValue(state: KvState, key: string, next: { value: string; hash: number }): KvState {
+  return { ...state, [key]: next.value, [HASHES]: { ...valueHashes(state), [key]: next.hash } };
+}
+
+/** Sum over keys (so key order does not matter) of a mix of the key and its value's hash. */
+function stateHash(state: KvState): number {
+  const hashes = valueHashes(state);
+  let sum = 0;
+  for (const key of Object.keys(hashes)) {
+    let h = Math.imul((hashes[key] as number) ^ key.length, 0x9e3779b1);
+    for (let i = 0; i < key.length && i < 16; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    sum = (sum + (h ^ (h >>> 15))) | 0;
+  }
+  return sum;
+}
+
+/**
+ * A key/value store of strings where every key starts as `""`: `get` returns
+ * the current value, `put` sets it, `append` concatenates to it. Keys are
+ * independent, so the history is partitioned by key and each key checked
+ * alone (P-compositionality), as in Porcupine's `kvModel`.
+ *
+ * @example
+ * ```ts
+ * checkLinearizability(kvModel, [
+ *   { client: 0, call: 0, return: 1, input: { op: "append", key: "x", value: "a" }, output: null },
+ *   { client: 1, call: 2, return: 3, input: { op: "get", key: "x" }, output: "a" },
+ * ]).verdict; // "ok"
+ * ```
+ */
+export const kvModel: Model<KvState, KvInput, KvOutput> = {
+  name: "kv",
+  init: () => ({}),
+  step(state, input, output) {
+    const current = valueOf(state, input.key);
+    switch (input.op) {
+      case "get":
+        return output === undefined || output === current ? { ok: true, state } : ILLEGAL;
+      case "put":
+        return { ok: true, state: withValue(state, input.key, { value: input.value, hash: extend(0, input.value) }) };
+      case "append": {
+        const hashes = valueHashes(state);
+        const hash = extend(Object.hasOwn(hashes, input.key) ? (hashes[input.key] as number) : 0, input.value);
+        return { ok: true, state: withValue(state, input.key, { value: current + input.value, hash }) };
+      }
+    }
+  },
+  partition(operations) {
+    const byKey = new Map<string, Operation<KvInput, KvOutput>[]>();
+    for (const op of operations) {
+      const part = byKey.get(op.input.key);
+      if (part === undefined) byKey.set(op.input.key, [op]);
+      else part.push(op);
+    }
+    return [...byKey.values()];
+  },
+  hash: stateHash,
+  equal(a, b) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+  },
+  isReadOnly: (input) => input.op === "get",
+  describeOperation(input, output) {
+    switch (input.op) {
+      case "get":
+        return `get(${JSON.stringify(input.key)}) -> ${output === null ? "?" : JSON.stringify(output)}`;
+      case "put":
+        return `put(${JSON.stringify(input.key)}, ${JSON.stringify(input.value)})`;
+      case "append":
+        return `append(${JSON.stringify(input.key)}, ${JSON.stringify(input.value)})`;
+    }
+  },
+  describeState(state) {
+    const keys = Object.keys(state).sort();
+    return keys.length === 0 ? "{}" : `{ ${keys.map((key) => `${JSON.stringify(key)}: ${JSON.stringify(state[key])}`).join(", ")} }`;
+  },
+};
