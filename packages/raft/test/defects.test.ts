@@ -5,7 +5,7 @@ import { raftBugs, runRaft, type RaftBugName } from "../src/index.js";
 
 interface Fixture {
   readonly bug: RaftBugName;
-  readonly seed: number;
+  readonly foundWith: string;
   readonly violation: { readonly invariant: string; readonly message: string };
   readonly choices: number[];
 }
@@ -19,7 +19,7 @@ describe("each seeded defect, replayed from a saved choice list", () => {
     it(`${bug.name} breaks ${bug.caughtBy}, and correct Raft survives the same choices`, () => {
       const saved = fixture(bug.name);
       const broken = runRaft({ bugs: [bug.name], choices: new ReplayedChoices(saved.choices) });
-      expect(broken.violation?.invariant, `fixture from seed ${saved.seed}`).toBe(bug.caughtBy);
+      expect(broken.violation?.invariant, `fixture found with ${saved.foundWith}`).toBe(bug.caughtBy);
       expect(broken.violation?.message).toBe(saved.violation.message);
       expect(runRaft({ choices: new ReplayedChoices(saved.choices) }).violation).toBeNull();
     });

@@ -1,6 +1,20 @@
+import { Worker } from "node:worker_threads";
 import { GeneratedChoices, hashTrace, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { runRaft } from "../src/index.js";
+import { raftTraceHash } from "./fixtures/trace-hash.js";
+
+function hashInWorker(seed: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // The worker resolves workspace packages to their sources, like the test runner.
+    const worker = new Worker(new URL("./fixtures/trace-hash-worker.mjs", import.meta.url), { workerData: { seed }, execArgv: ["--conditions=@cx/source"] });
+    worker.once("message", (hash: string) => {
+      resolve(hash);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
+}
 
 describe("determinism", () => {
   it("the same choices twice give the same trace hash", () => {
@@ -9,6 +23,14 @@ describe("determinism", () => {
       const second = runRaft({ choices: new GeneratedChoices(seed), recordTrace: true });
       expect(hashTrace(second.trace), `seed ${seed}`).toBe(hashTrace(first.trace));
     }
+  });
+
+  it("a worker thread computes the same trace hash as this thread", async () => {
+    for (const seed of [3, 99]) expect(await hashInWorker(seed), `seed ${seed}`).toBe(raftTraceHash(seed));
+  });
+
+  it("different seeds give different traces (the hash tells runs apart)", () => {
+    expect(raftTraceHash(1)).not.toBe(raftTraceHash(2));
   });
 
   it("replaying the recorded choices of a generated run reproduces it exactly", () => {

@@ -1,4 +1,5 @@
-import { GeneratedChoices } from "@cx/sim";
+import fc from "fast-check";
+import { GeneratedChoices, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { runRaft } from "../src/index.js";
 
@@ -14,5 +15,16 @@ describe("correct Raft under generated schedules", () => {
     expect(failures).toEqual([]);
     // The schedules are hostile enough to force re-elections, not just the first one.
     expect(elections).toBeGreaterThan(2000 * 2);
+  });
+
+  it("law: no choice sequence at all makes correct Raft break a property", () => {
+    // Arbitrary lists, not just PRNG output: small values (calm), large ones (clamped to the most hostile), short and long.
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.nat(3), fc.nat(200)), { maxLength: 600 }), (choices) => {
+        const violation = runRaft({ choices: new ReplayedChoices(choices) }).violation;
+        expect(violation, JSON.stringify(choices)).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
   });
 });
