@@ -79,6 +79,15 @@ export interface Model<State, Input, Output> {
    * reads into one. Witnesses always show the original operations.
    */
   prepare?(operations: readonly Operation<Input, Output>[]): readonly (Operation<Input, Output> | null)[];
+  /**
+   * Optional lookahead: false when no sequence of steps from `state` can
+   * make the completed operation (`input` answering `output`) legal, so the
+   * search can abandon this branch before it reaches that operation. Must
+   * never answer false wrongly; when in doubt answer true. The kv model uses
+   * it on append-only keys: the current value must be a prefix of what every
+   * pending get returned.
+   */
+  canReach?(state: State, input: Input, output: Output): boolean;
   /** Words for an operation in witnesses, e.g. `cas("1", "2") -> ok`. */
   describeOperation?(input: Input, output: Output | null): string;
   /** Words for a state in witnesses. */

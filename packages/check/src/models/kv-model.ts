@@ -13,6 +13,10 @@ export type KvOutput = string | null;
 /** The store's state: the keys written so far and their values (never mutated). */
 export type KvState = Readonly<Record<string, string>>;
 
+// Attached to gets, for the search only (prepare): every value put on that key.
+const PUT_VALUES: unique symbol = Symbol("cx.kv.putValues");
+type Marked = KvInput & { readonly [PUT_VALUES]?: readonly string[] };
+
 const ILLEGAL: StepResult<KvState> = Object.freeze({ ok: false });
 
 const valueOf = (state: KvState, key: string): string => (Object.hasOwn(state, key) ? (state[key] as string) : "");
@@ -100,6 +104,19 @@ export const kvModel: Model<KvState, KvInput, KvOutput> = {
     return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
   },
   isReadOnly: (input) => input.op === "get",
+  // Values change only by put or append: a pending get's answer must extend
+  // the current value, or else extend the value of some put on that key.
+  canReach(state, input, output) {
+    const puts = (input as Marked)[PUT_VALUES];
+    if (input.op !== "get" || output === null || puts === undefined || output.startsWith(valueOf(state, input.key))) return true;
+    return puts.some((value) => output.startsWith(value));
+  },
+  prepare(operations) {
+    const puts = new Map<string, string[]>();
+    for (const op of operations) if (!puts.has(op.input.key)) puts.set(op.input.key, []);
+    for (const op of operations) if (op.input.op === "put") puts.get(op.input.key)?.push(op.input.value);
+    return operations.map((op) => (op.input.op === "get" ? { ...op, input: { ...op.input, [PUT_VALUES]: puts.get(op.input.key) ?? [] } } : op));
+  },
   describeOperation(input, output) {
     switch (input.op) {
       case "get":

@@ -157,6 +157,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   let best: Int32Array = new Int32Array(0);
   let remaining = completed;
 
+  const canReach = model.canReach?.bind(model);
   const hasIndeterminate = completed < n;
   const lastPhase = pruning ? (hasIndeterminate ? 2 : 1) : 0;
   let phase = 0;
@@ -169,7 +170,13 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     if (steps >= limit) return { verdict: "unknown", steps, reason: "budget" };
     steps++;
     if (node === -1 || (node & 1) === 1) {
-      // Reached the first pending return: no more candidates here.
+      // Reached the first pending return: no more candidates here. On the
+      // first pass, ask the model whether that operation is still reachable.
+      if (phase === 0 && canReach !== undefined && node !== -1 && pruning) {
+        const deadline = operations[node >> 1] as Operation<Input, Output>;
+        const current = interned ? interner.states[state as number] : state;
+        if (!canReach(current as State, deadline.input, deadline.output as Output)) phase = lastPhase;
+      }
       if (phase < lastPhase) {
         phase++;
         node = next[head] as number;

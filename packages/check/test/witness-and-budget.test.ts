@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { checkLinearizability, describeResult, registerModel } from "../src/index.js";
+import type { Operation, RegisterInput, RegisterOutput } from "../src/index.js";
+import { hardHistorySet } from "../bench/hard-histories.js";
+
+type Op = Operation<RegisterInput, RegisterOutput>;
+const staleRead: Op[] = [
+  { client: 0, call: 0, return: 1, input: { op: "write", value: "a" }, output: null },
+  { client: 1, call: 2, return: 3, input: { op: "write", value: "b" }, output: null },
+  { client: 2, call: 4, return: 5, input: { op: "read" }, output: "a" },
+];
+
+describe("the witness of an illegal history", () => {
+  it("holds the longest linearizable prefix with states, the blocked operation and the deadline", () => {
+    const result = checkLinearizability(registerModel, staleRead);
+    if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+    const { witness } = result;
+    expect(witness.prefix.map((step) => [step.index, step.state])).toEqual([
+      [0, "a"],
+      [1, "b"],
+    ]);
+    expect(witness.state).toBe("b");
+    expect(witness.blocked).toEqual([{ index: 2, operation: staleRead[2], legal: false }]);
+    expect(witness.deadline).toEqual({ index: 2, operation: staleRead[2] });
+    expect(witness.partition).toEqual({ index: 0, count: 1, operations: 3 });
+  });
+
+  it("reads as words naming the operations and states", () => {
+    const text = describeResult(checkLinearizability(registerModel, staleRead), registerModel);
+    expect(text).toContain("not linearizable");
+    expect(text).toContain('write("b")  => "b"');
+    expect(text).toContain('#2 client 2 [4, 5] read() -> "a": illegal in this state');
+  });
+});
+
+describe("the search budget", () => {
+  const hard = hardHistorySet().find((h) => h.expected === "illegal") as NonNullable<ReturnType<typeof hardHistorySet>[number]>;
+
+  it("gives unknown with the same step count on every run when it runs out", () => {
+    const first = checkLinearizability(registerModel, hard.operations, { budgetSteps: 1000 });
+    const second = checkLinearizability(registerModel, hard.operations, { budgetSteps: 1000 });
+    expect(first.verdict).toBe("unknown");
+    expect(second).toEqual(first);
+    expect(first.steps).toBe(1000);
+    if (first.verdict === "unknown") expect(first.reason).toMatch(/budget of 1000 steps/);
+  });
+
+  it("gives unknown instead of running out of memory when the memo table is full", () => {
+    const result = checkLinearizability(registerModel, hard.operations, { memoBytesMax: 1 });
+    expect(result.verdict).toBe("unknown");
+    if (result.verdict === "unknown") expect(result.reason).toMatch(/memo table/);
+  });
+});
+
+describe("malformed operations given to the library", () => {
+  it("are rejected with a RangeError naming the operation", () => {
+    expect(() => checkLinearizability(registerModel, [{ client: 0, call: 5, return: 4, input: { op: "read" }, output: null }])).toThrow(/operation 0: return/);
+  });
+});
