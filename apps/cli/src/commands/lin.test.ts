@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runLin } from "./lin.js";
+
+const dir = mkdtempSync(join(tmpdir(), "cx-lin-"));
+const file = (name: string, lines: string[]): string => {
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return path;
+};
+const good = file("good.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":1,"call":2,"return":3,"op":"read","value":null,"output":"a"}']);
+const bad = file("bad.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":1,"call":2,"return":3,"op":"read","value":null,"output":"b"}']);
+
+describe("cx lin", () => {
+  it("exits 0 and says linearizable for a good history", () => {
+    const outcome = runLin(good);
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toContain("linearizable");
+    expect(outcome.stdout).toContain("2 operations");
+  });
+
+  it("exits 1 and explains the witness for a bad history", () => {
+    const outcome = runLin(bad);
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.stdout).toContain('read() -> "b": illegal in this state');
+  });
+
+  it("prints one JSON object with verdict, ops, ms and the witness under --json", () => {
+    const outcome = runLin(bad, { json: true });
+    const body = JSON.parse(outcome.stdout) as { verdict: string; ops: number; ms: number; witness: unknown };
+    expect(body.verdict).toBe("illegal");
+    expect(body.ops).toBe(2);
+    expect(typeof body.ms).toBe("number");
+    expect(body.witness).toBeDefined();
+  });
+
+  it("exits 3 when the budget runs out", () => {
+    const ops = Array.from({ length: 12 }, (_, i) => `{"client":${i},"call":0,"return":100,"op":"write","value":"v${i}","output":null}`);
+    const hard = file("hard.jsonl", [...ops, '{"client":99,"call":101,"return":102,"op":"read","value":null,"output":"zz"}']);
+    expect(runLin(hard, { budget: 5 }).exitCode).toBe(3);
+  });
+
+  it("rejects a missing file and a malformed line with a message naming line and field", () => {
+    expect(() => runLin(join(dir, "nope.jsonl"))).toThrow(/cannot read history file/);
+    const broken = file("broken.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":0,"call":"x","return":1,"op":"read","value":null,"output":null}']);
+    expect(() => runLin(broken)).toThrow(/line 2, field "call": expected a number/);
+  });
+
+  it("honours --model and reports a mismatching operation", () => {
+    expect(() => runLin(good, { model: "kv" })).toThrow(/line 1, field "op"/);
+  });
+});

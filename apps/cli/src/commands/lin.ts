@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import type { Command } from "commander";
+import { checkLinearizability, describeResult, formatHistoryError, kvModel, parseHistory, registerModel } from "@cx/check";
+import type { HistoryModelName, LinearizabilityResult } from "@cx/check";
+import { ExitCode } from "../exit-codes.js";
+import { colors } from "../output.js";
+import { positiveInteger } from "../parse-flags.js";
+import { UserError } from "../user-error.js";
+
+/** Options of `cx lin`. */
+export interface LinOptions {
+  readonly model?: HistoryModelName;
+  readonly json?: boolean;
+  readonly budget?: number;
+}
+
+/** What `cx lin` would print and exit with. */
+export interface LinOutcome {
+  readonly exitCode: ExitCode;
+  readonly stdout: string;
+}
+
+/**
+ * Checks one JSON-lines history file and says whether it is linearizable.
+ * Throws a UserError (exit 2) for a missing or malformed file; otherwise exit
+ * 0 ok, 1 not linearizable, 3 unknown (budget exhausted).
+ */
+export function runLin(file: string, options: LinOptions = {}): LinOutcome {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UserError(`cannot read history file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const parsed = parseHistory(text, options.model === undefined ? {} : { model: options.model });
+  if (!parsed.ok) {
+    const shown = parsed.errors.slice(0, 5).map((error) => `  ${file}: ${formatHistoryError(error)}`);
+    throw new UserError(`${file} is not a valid history:\n${shown.join("\n")}${parsed.errors.length > 5 ? `\n  ... and ${parsed.errors.length - 5} more` : ""}`);
+  }
+  const checkOptions = options.budget === undefined ? {} : { budgetSteps: options.budget };
+  const start = performance.now();
+  let result: LinearizabilityResult<unknown, unknown, unknown>;
+  let words: string;
+  if (parsed.model === "register") {
+    const r = checkLinearizability(registerModel, parsed.operations, checkOptions);
+    result = r as LinearizabilityResult<unknown, unknown, unknown>;
+    words = describeResult(r, registerModel);
+  } else {
+    const r = checkLinearizability(kvModel, parsed.operations, checkOptions);
+    result = r as LinearizabilityResult<unknown, unknown, unknown>;
+    words = describeResult(r, kvModel);
+  }
+  const ms = Math.round((performance.now() - start) * 100) / 100;
+  const exitCode = result.verdict === "ok" ? ExitCode.ok : result.verdict === "illegal" ? ExitCode.violation : ExitCode.unknown;
+  const ops = parsed.operations.length;
+  if (options.json === true) {
+    const body = { file, model: parsed.model, verdict: result.verdict, ops, ms, steps: result.steps, ...(result.verdict === "illegal" ? { witness: result.witness, description: words } : {}), ...(result.verdict === "unknown" ? { reason: result.reason } : {}) };
+    return { exitCode, stdout: `${JSON.stringify(body, null, 2)}\n` };
+  }
+  const verdict = result.verdict === "ok" ? colors.green("linearizable") : result.verdict === "illegal" ? colors.red("NOT linearizable") : colors.yellow("unknown");
+  const head = `${verdict}: ${file} (${parsed.model} model, ${ops} operations, ${ms} ms, ${result.steps} search steps)`;
+  return { exitCode, stdout: result.verdict === "ok" ? `${head}\n` : `${head}\n${words}\n` };
+}
+
+/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N]`. */
+export function registerLinCommand(program: Command): void {
+  program
+    .command("lin")
+    .description("Check whether a JSON-lines history is linearizable (exit 0 yes, 1 no, 3 unknown, 2 bad input).")
+    .argument("<file>", "history file, one operation per line")
+    .option("--model <model>", "register or kv (default: inferred from the operations)", (value: string): HistoryModelName => {
+      if (value !== "register" && value !== "kv") throw new UserError(`--model must be register or kv, got "${value}"`);
+      return value;
+    })
+    .option("--json", "print one JSON object", false)
+    .option("--budget <steps>", "search steps before answering unknown", positiveInteger("--budget"))
+    .action((file: string, options: LinOptions) => {
+      const outcome = runLin(file, options);
+      process.stdout.write(outcome.stdout);
+      process.exitCode = outcome.exitCode;
+    });
+}
