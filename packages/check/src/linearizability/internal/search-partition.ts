@@ -182,7 +182,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
         node = next[head] as number;
         continue;
       }
-      let popped = -1;
+      let popped: number;
       for (;;) {
         if (depth === 0) return { verdict: "illegal", steps, prefix: Array.from(best) };
         depth--;
