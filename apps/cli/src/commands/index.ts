@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { registerHuntCommand } from "./hunt.js";
+import { registerLinCommand } from "./lin.js";
 import { registerReplayCommand } from "./replay.js";
 import { registerShrinkCommand } from "./shrink.js";
 
@@ -8,4 +9,5 @@ export function registerCommands(program: Command): void {
   registerHuntCommand(program);
   registerReplayCommand(program);
   registerShrinkCommand(program);
+  registerLinCommand(program);
 }
