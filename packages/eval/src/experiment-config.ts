@@ -1,0 +1,97 @@
+import type { StrategyName } from "./results.js";
+
+/**
+ * The knobs of an experiment. Everything measured, apart from wall times,
+ * is a pure function of this object (and the code).
+ *
+ * When to use: start from {@link fullExperiment} or {@link quickExperiment}
+ * and override a field; tests use tiny configurations.
+ *
+ * @example
+ * ```ts
+ * const tiny: ExperimentConfig = { ...quickExperiment, bugs: ["vote_twice_in_term"], trialSeeds: [1] };
+ * ```
+ */
+export interface ExperimentConfig {
+  readonly strategies: readonly StrategyName[];
+  /** Defects to hunt (all eight in the real experiment). */
+  readonly bugs: readonly string[];
+  /** Trust run: seeds per strategy, and the budget of each hunt against correct Raft. */
+  readonly trustSeeds: readonly number[];
+  readonly trustBudget: number;
+  /** Trials to first violation: first-round budget and seeds of every cell. */
+  readonly trialBudget: number;
+  readonly trialSeeds: readonly number[];
+  /** A cell whose first round found nothing is run again with this budget on these seeds. */
+  readonly escalatedBudget: number;
+  readonly escalatedSeeds: readonly number[];
+  /** Target runs a shrink may make (a count, not a time, so results reproduce). */
+  readonly shrinkCandidatesMax: number;
+  /** Steps the story keeps at most. */
+  readonly storyStepsMax: number;
+  /** Throughput: runs per batch, and batches (the median is reported). */
+  readonly throughputRuns: number;
+  readonly throughputBatches: number;
+  /** Linearizability corpus: search budget per history (histories beyond it count as unknown), or null to skip it. */
+  readonly corpusBudgetSteps: number | null;
+  /** Speed-up measurement: tasks of correct-Raft runs timed on 1 and on 2 workers (0 tasks skips it). */
+  readonly speedupTasks: number;
+  readonly speedupRunsPerTask: number;
+  /** Go on with the rest after a failed trust run (the figures are then marked meaningless). */
+  readonly continueAfterTrustFailure: boolean;
+}
+
+const STRATEGIES: readonly StrategyName[] = ["random", "coverage", "bandit"];
+
+/**
+ * The experiment of issue 7: 3,000 schedules against correct Raft; eight
+ * defects x three strategies x six seeds at budget 300 (misses: 1,000 trials,
+ * six seeds); one shrink per defect; throughput; the linearizability corpus.
+ */
+export const fullExperiment: ExperimentConfig = {
+  strategies: STRATEGIES,
+  bugs: [
+    "no_log_up_to_date_check",
+    "truncate_on_every_append",
+    "commit_any_term",
+    "forget_vote_on_restart",
+    "vote_twice_in_term",
+    "accept_stale_leader",
+    "stale_local_read",
+    "no_client_dedup",
+  ],
+  trustSeeds: [101, 102, 103, 104],
+  trustBudget: 250,
+  trialBudget: 300,
+  trialSeeds: [1, 2, 3, 4, 5, 6],
+  escalatedBudget: 1000,
+  escalatedSeeds: [1, 2, 3, 4, 5, 6],
+  shrinkCandidatesMax: 4000,
+  storyStepsMax: 15,
+  throughputRuns: 200,
+  throughputBatches: 5,
+  corpusBudgetSteps: 5_000_000,
+  speedupTasks: 16,
+  speedupRunsPerTask: 60,
+  continueAfterTrustFailure: false,
+};
+
+/**
+ * The same shape at a fraction of the cost, for smoke tests (`cx bench --quick`):
+ * every cell and every defect is present, with fewer seeds and smaller budgets.
+ */
+export const quickExperiment: ExperimentConfig = {
+  ...fullExperiment,
+  trustSeeds: [101],
+  trustBudget: 60,
+  trialBudget: 60,
+  trialSeeds: [1, 2],
+  escalatedBudget: 150,
+  escalatedSeeds: [1, 2],
+  shrinkCandidatesMax: 300,
+  throughputRuns: 40,
+  throughputBatches: 3,
+  corpusBudgetSteps: 300_000,
+  speedupTasks: 8,
+  speedupRunsPerTask: 25,
+};

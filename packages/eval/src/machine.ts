@@ -1,0 +1,22 @@
+import { arch, availableParallelism, cpus, platform, release, totalmem } from "node:os";
+import type { MachineInfo } from "./results.js";
+
+/**
+ * The machine and Node version this process runs on, for a results file.
+ *
+ * @example
+ * ```ts
+ * describeMachine().cores; // 2
+ * ```
+ */
+export function describeMachine(): MachineInfo {
+  return {
+    platform: platform(),
+    release: release(),
+    arch: arch(),
+    cpuModel: cpus()[0]?.model.trim() ?? "unknown",
+    cores: availableParallelism(),
+    memoryBytes: totalmem(),
+    nodeVersion: process.version,
+  };
+}

@@ -1,0 +1,250 @@
+import type { ExperimentConfig } from "./experiment-config.js";
+
+/** The version of the {@link ExperimentResults} format; bumped on any incompatible change. */
+export const RESULTS_SCHEMA_VERSION = 1 as const;
+
+/** Which strategies the experiment compares (the names @cx/search's `hunt` takes). */
+export type StrategyName = "random" | "coverage" | "bandit";
+
+/** A broken property as stored in results: which invariant, and the sentence for people. */
+export interface ViolationRecord {
+  readonly invariant: string;
+  readonly message: string;
+  /** Simulated time and event-queue step where it broke. */
+  readonly time: number;
+  readonly step: number;
+}
+
+/** The machine and software a results file was measured on. */
+export interface MachineInfo {
+  readonly platform: string;
+  readonly release: string;
+  readonly arch: string;
+  /** `os.cpus()[0].model`. */
+  readonly cpuModel: string;
+  /** `os.availableParallelism()`. */
+  readonly cores: number;
+  readonly memoryBytes: number;
+  readonly nodeVersion: string;
+}
+
+/** One hunt: one strategy, one seed, at most `budget` runs, stopping at the first violation. */
+export interface HuntRecord {
+  readonly seed: number;
+  readonly budget: number;
+  readonly found: boolean;
+  /** Runs made: the trial of the first violation when found, else the budget. */
+  readonly trials: number;
+  readonly violation: ViolationRecord | null;
+  /** Length of the failing choice sequence (null when not found). */
+  readonly decisions: number | null;
+  /** Simulated events over all the runs of the hunt. */
+  readonly events: number;
+  /** Wall time of the hunt in its worker (not deterministic; every other field is). */
+  readonly ms: number;
+}
+
+/** The trust run of one strategy against correct Raft. */
+export interface TrustRow {
+  readonly strategy: StrategyName;
+  readonly hunts: readonly HuntRecord[];
+  readonly schedules: number;
+  readonly violations: number;
+}
+
+/** Part 1 of the experiment: every strategy against correct Raft; any violation makes the rest meaningless. */
+export interface TrustResults {
+  readonly passed: boolean;
+  readonly schedules: number;
+  readonly violations: number;
+  readonly rows: readonly TrustRow[];
+  /** The first violation found, if any, with the choices that reproduce it on correct Raft. */
+  readonly firstViolation: { readonly strategy: StrategyName; readonly seed: number; readonly violation: ViolationRecord; readonly choices: readonly number[] } | null;
+}
+
+/** One round of hunts of a cell at one budget. */
+export interface TrialsRound {
+  readonly budget: number;
+  readonly hunts: readonly HuntRecord[];
+  readonly found: number;
+  readonly seeds: number;
+}
+
+/**
+ * One cell of the trials-to-first-violation table: one defect, one strategy.
+ * A cell whose first round found nothing gets a second round with a larger
+ * budget on the same seeds (a hunt's first N trials do not depend on its
+ * budget, so the second round extends the first).
+ */
+export interface TrialsCell {
+  readonly bug: string;
+  readonly strategy: StrategyName;
+  readonly rounds: readonly TrialsRound[];
+  /** Figures of the last round. */
+  readonly budget: number;
+  readonly found: number;
+  readonly seeds: number;
+  /** Trials of each seed in the last round (null: not found within the budget). */
+  readonly trials: readonly (number | null)[];
+  /** Median over all seeds, counting a miss as more than the budget; null when half or more missed. */
+  readonly medianTrials: number | null;
+  /** Invariants that caught it, with how many seeds each. */
+  readonly invariants: Readonly<Record<string, number>>;
+}
+
+/** The minimised counterexample of one defect: enough to read it, draw it and replay it. */
+export interface Counterexample {
+  readonly bugs: readonly string[];
+  /** Replaying these (zeros past the end) on Raft with `bugs` and default options reproduces `violation`. */
+  readonly choices: readonly number[];
+  readonly violation: ViolationRecord;
+  readonly storyHeadline: string;
+  /** The numbered story, one plain (unescaped) line per step. */
+  readonly storySteps: readonly { readonly number: number; readonly time: number; readonly kind: string; readonly text: string }[];
+  /** The story as rendered for a terminal by @cx/viz. */
+  readonly storyText: string;
+  /** The space-time diagram from @cx/viz (an SVG document; untrusted by readers: embed it as an image). */
+  readonly svg: string;
+  /** A ready repro.json (format version 1) for `cx replay`. */
+  readonly repro: string;
+}
+
+/** One row of the shrink table: one found failure of one defect, shrunk. */
+export interface ShrinkRow {
+  readonly bug: string;
+  /** Which hunt found the failure that was shrunk. */
+  readonly source: { readonly strategy: StrategyName; readonly seed: number; readonly budget: number; readonly trials: number } | null;
+  /** `not-found`: no hunt found this defect, so nothing was shrunk. */
+  readonly status: "shrunk" | "not-found" | "not-reproduced";
+  readonly decisionsBefore: number | null;
+  readonly decisionsAfter: number | null;
+  readonly nonZeroBefore: number | null;
+  readonly nonZeroAfter: number | null;
+  readonly storySteps: number | null;
+  readonly candidateRuns: number | null;
+  readonly converged: boolean | null;
+  readonly stoppedBy: string | null;
+  /** Wall time of the shrink (not deterministic). */
+  readonly ms: number | null;
+  /** The shrunk choices replayed to the same invariant and the same message. */
+  readonly replaysExactly: boolean | null;
+  readonly counterexample: Counterexample | null;
+}
+
+/** Throughput of the default scenario on correct Raft, single thread. */
+export interface ThroughputResults {
+  readonly runs: number;
+  readonly batches: number;
+  /** Medians over the batches. */
+  readonly runsPerSecond: number;
+  readonly eventsPerSecond: number;
+  readonly meanEventsPerRun: number;
+  /** The same runs with every monitor switched off (the baseline measured in the same process). */
+  readonly baselineRunsPerSecond: number;
+  /** runsPerSecond / baselineRunsPerSecond: what checking costs. */
+  readonly ratioToBaseline: number;
+}
+
+/** One corpus history checked. */
+export interface CorpusRecord {
+  readonly file: string;
+  readonly model: string;
+  readonly ops: number;
+  readonly expected: "ok" | "illegal";
+  readonly verdict: "ok" | "illegal" | "unknown";
+  readonly ms: number;
+  readonly porcupineMs: number;
+  readonly steps: number | null;
+}
+
+/** Linearizability checking time on the shared corpus against Porcupine's recorded times. */
+export interface CorpusResults {
+  readonly directory: string;
+  readonly histories: number;
+  readonly matched: number;
+  readonly mismatched: number;
+  readonly unknown: number;
+  readonly budgetSteps: number;
+  readonly totalMs: number;
+  readonly porcupineTotalMs: number;
+  /** Over histories with a verdict (not unknown): our time and Porcupine's, and their ratio. */
+  readonly decidedMs: number;
+  readonly decidedPorcupineMs: number;
+  readonly ratioToPorcupine: number;
+  readonly records: readonly CorpusRecord[];
+}
+
+/** Wall time of the same fixed work on 1 and on 2 workers, and whether their results agreed. */
+export interface SpeedupResults {
+  readonly tasks: number;
+  readonly runsPerTask: number;
+  readonly oneWorkerMs: number;
+  readonly twoWorkersMs: number;
+  readonly speedup: number;
+  readonly identical: boolean;
+}
+
+/** Whether a section of the results was measured. */
+export type SectionStatus = "done" | "skipped" | "pending";
+
+/** What a person reads first. */
+export interface Headline {
+  readonly trustSchedules: number;
+  readonly trustViolations: number;
+  readonly bugsFound: number;
+  readonly bugsTotal: number;
+  /** Per strategy: cells (defects) with at least one seed that found it, and seeds that found it. */
+  readonly byStrategy: readonly { readonly strategy: StrategyName; readonly bugsFound: number; readonly seedsFound: number; readonly seeds: number; readonly medianTrials: number | null }[];
+  readonly medianDecisionsBefore: number | null;
+  readonly medianDecisionsAfter: number | null;
+  readonly medianStorySteps: number | null;
+  readonly runsPerSecond: number | null;
+  readonly eventsPerSecond: number | null;
+  readonly corpusRatioToPorcupine: number | null;
+  readonly speedup: number | null;
+}
+
+/**
+ * Everything one experiment measured: the content of `results/results.json`.
+ *
+ * When to use: reading results (apps/report, a notebook) or writing them
+ * (`runExperiment`). Every figure of issue 7 is here; the report and
+ * summary are made from it alone.
+ *
+ * Gotchas: wall times (`ms`, throughput, speed-up, timestamps) differ from
+ * run to run; everything else is a pure function of `config` and the code
+ * (see `deterministicView`). Strings come from runs and must be escaped by
+ * whoever renders them; `svg` is markup from @cx/viz and should be shown
+ * as an image, not inlined.
+ *
+ * @example
+ * ```ts
+ * const results = JSON.parse(readFileSync("results/results.json", "utf8")) as ExperimentResults;
+ * console.log(results.headline.bugsFound, "/", results.headline.bugsTotal);
+ * ```
+ */
+export interface ExperimentResults {
+  readonly schemaVersion: typeof RESULTS_SCHEMA_VERSION;
+  readonly kind: "cx-experiment";
+  /** False while the experiment is still running (or was interrupted): later sections are `pending` or null. */
+  readonly complete: boolean;
+  readonly mode: "full" | "quick" | "custom";
+  readonly cxVersion: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly elapsedMs: number;
+  readonly machine: MachineInfo;
+  readonly workers: number;
+  /** Tasks taken from the resume cache instead of run. */
+  readonly resumedTasks: number;
+  readonly config: ExperimentConfig;
+  readonly bugs: readonly { readonly name: string; readonly mistake: string; readonly caughtBy: string }[];
+  readonly headline: Headline;
+  readonly trust: TrustResults;
+  /** `skipped` when the trust run failed and the experiment stopped there; `pending` while it runs. */
+  readonly trials: { readonly status: SectionStatus; readonly cells: readonly TrialsCell[] };
+  readonly shrinks: { readonly status: SectionStatus; readonly rows: readonly ShrinkRow[] };
+  readonly throughput: ThroughputResults | null;
+  readonly corpus: CorpusResults | null;
+  readonly speedup: SpeedupResults | null;
+}

@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
+import { createRaftTarget, isRaftBugName, runRaft, type RaftBugName, type RaftRunResult, type RaftTarget } from "@cx/raft";
+import { countNonZero, hunt, serializeRepro, shrink } from "@cx/search";
+import { defaultScenarioOptions, GeneratedChoices, ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import { renderDiagram, renderStory, tellStory } from "@cx/viz";
+import type { Counterexample, ViolationRecord } from "./results.js";
+import { fnv1a, type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
+
+/**
+ * Runs one task of the experiment in the calling thread. Workers call it;
+ * so can a test or a single-threaded run.
+ *
+ * When to use: through `createTaskPool` for the experiment; directly to
+ * debug one cell.
+ *
+ * Gotchas: every field of the output except `ms` is a pure function of the
+ * task (that is what makes results independent of the number of workers).
+ *
+ * @example
+ * ```ts
+ * const out = runTask({ kind: "hunt", bugs: ["vote_twice_in_term"], strategy: "random", seed: 1, budget: 300 });
+ * out.found; // true
+ * ```
+ */
+export function runTask<T extends EvalTask>(task: T): OutputOf<T> {
+  switch (task.kind) {
+    case "hunt":
+      return runHuntTask(task) as OutputOf<T>;
+    case "shrink":
+      return runShrinkTask(task) as OutputOf<T>;
+    case "corpus":
+      return runCorpusTask(task) as OutputOf<T>;
+    case "batch":
+      return runBatchTask(task) as OutputOf<T>;
+    default:
+      throw new Error(`unknown task kind ${JSON.stringify((task as { kind: unknown }).kind)}`);
+  }
+}
+
+function bugNames(bugs: readonly string[]): RaftBugName[] {
+  return bugs.map((bug) => {
+    if (!isRaftBugName(bug)) throw new Error(`unknown Raft defect "${bug}"`);
+    return bug;
+  });
+}
+
+function violationRecord(violation: { invariant: string; message: string; time: number; step: number } | null): ViolationRecord | null {
+  return violation === null ? null : { invariant: violation.invariant, message: violation.message, time: violation.time, step: violation.step };
+}
+
+/** Counts the simulated events of every run a hunt or shrink makes. */
+function countingTarget(inner: RaftTarget): { target: RaftTarget; events: () => number } {
+  let events = 0;
+  return {
+    target: {
+      name: inner.name,
+      run(source: ChoiceSource): RaftRunResult {
+        const result = inner.run(source);
+        events += result.counters.events;
+        return result;
+      },
+    },
+    events: () => events,
+  };
+}
+
+function runHuntTask(task: HuntTask): HuntOutput {
+  const started = performance.now();
+  const { target, events } = countingTarget(createRaftTarget({ bugs: bugNames(task.bugs) }));
+  const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed });
+  const ms = performance.now() - started;
+  const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms };
+  if (!result.found) return { ...base, found: false, violation: null, decisions: null, choices: null };
+  return { ...base, found: true, violation: violationRecord(result.outcome.violation), decisions: result.choices.length, choices: result.choices };
+}
+
+function runShrinkTask(task: ShrinkTask): ShrinkOutput {
+  const bugs = bugNames([task.bug]);
+  const target = createRaftTarget({ bugs });
+  const result = shrink({
+    target,
+    choices: task.choices,
+    violation: { invariant: task.invariant },
+    clock: () => performance.now(),
+    maxCandidates: task.candidatesMax,
+  });
+  const { stats } = result;
+  const replay = runRaft({ bugs, choices: new ReplayedChoices(result.choices), recordTrace: true });
+  const expected = result.outcome.violation;
+  const replayed = violationRecord(replay.violation);
+  const replaysExactly =
+    result.reproduced && expected !== null && replayed !== null && replayed.invariant === expected.invariant && replayed.message === expected.message;
+  let counterexample: Counterexample | null = null;
+  if (result.reproduced && replayed !== null) {
+    const story = tellStory(replay, { maxSteps: task.storyStepsMax });
+    counterexample = {
+      bugs,
+      choices: result.choices,
+      violation: replayed,
+      storyHeadline: story.headline,
+      storySteps: story.steps.map((s) => ({ number: s.number, time: s.time, kind: s.kind, text: s.text })),
+      storyText: renderStory(story),
+      svg: renderDiagram(replay, { story }),
+      repro: serializeRepro({
+        formatVersion: 1,
+        cxVersion: task.cxVersion,
+        protocol: "raft",
+        bugs,
+        scenario: { ...defaultScenarioOptions },
+        choices: [...result.choices],
+        violation: { invariant: replayed.invariant, message: replayed.message },
+      }),
+    };
+  }
+  return {
+    kind: "shrink",
+    reproduced: result.reproduced,
+    decisionsBefore: stats.decisionsBefore,
+    decisionsAfter: stats.decisionsAfter,
+    nonZeroBefore: stats.nonZeroBefore,
+    nonZeroAfter: countNonZero(result.choices),
+    candidateRuns: stats.candidateRuns,
+    converged: stats.converged,
+    stoppedBy: stats.stoppedBy,
+    ms: stats.ms ?? 0,
+    replaysExactly,
+    replayedViolation: replayed,
+    counterexample,
+  };
+}
+
+function runCorpusTask(task: CorpusTask): CorpusOutput {
+  const parsed = parseHistory(readFileSync(task.path, "utf8"), { model: task.model });
+  if (!parsed.ok) throw new Error(`${task.path}: not a valid history: ${JSON.stringify(parsed.errors.slice(0, 3))}`);
+  const options = { budgetSteps: task.budgetSteps };
+  const started = performance.now();
+  const result =
+    parsed.model === "register" ? checkLinearizability(registerModel, parsed.operations, options) : checkLinearizability(kvModel, parsed.operations, options);
+  const ms = performance.now() - started;
+  return { kind: "corpus", verdict: result.verdict, steps: result.steps, ops: parsed.operations.length, ms };
+}
+
+function runBatchTask(task: BatchTask): BatchOutput {
+  let events = 0;
+  let violations = 0;
+  const digests: string[] = [];
+  for (let i = 0; i < task.runs; i++) {
+    const result = runRaft({ choices: new GeneratedChoices(task.firstSeed + i) });
+    events += result.counters.events;
+    if (result.violation !== null) violations++;
+    digests.push(`${result.counters.events}:${result.counters.decisions}:${result.endTime}`);
+  }
+  return { kind: "batch", events, violations, digest: Number.parseInt(fnv1a(digests.join(";")), 16) };
+}

@@ -1,0 +1,117 @@
+import type { Counterexample, HuntRecord, StrategyName, ViolationRecord } from "./results.js";
+
+/** One hunt: Raft with `bugs` (empty: correct Raft), one strategy and seed, at most `budget` runs. */
+export interface HuntTask {
+  readonly kind: "hunt";
+  readonly bugs: readonly string[];
+  readonly strategy: StrategyName;
+  readonly seed: number;
+  readonly budget: number;
+}
+
+/** Shrink one failing sequence of one defect, replay the result and tell its story. */
+export interface ShrinkTask {
+  readonly kind: "shrink";
+  readonly bug: string;
+  readonly choices: readonly number[];
+  readonly invariant: string;
+  readonly candidatesMax: number;
+  readonly storyStepsMax: number;
+  /** Written into the repro file. */
+  readonly cxVersion: string;
+}
+
+/** Check one corpus history for linearizability within a step budget. */
+export interface CorpusTask {
+  readonly kind: "corpus";
+  readonly path: string;
+  readonly model: "register" | "kv";
+  readonly budgetSteps: number;
+}
+
+/** A fixed batch of correct-Raft runs (seeds `firstSeed ..`): the unit of the speed-up measurement. */
+export interface BatchTask {
+  readonly kind: "batch";
+  readonly firstSeed: number;
+  readonly runs: number;
+}
+
+/** Anything a worker runs. Plain data: it crosses a thread boundary. */
+export type EvalTask = HuntTask | ShrinkTask | CorpusTask | BatchTask;
+
+/** What a hunt task returns: the record plus the failing choices (for the shrink that follows). */
+export interface HuntOutput extends HuntRecord {
+  readonly kind: "hunt";
+  readonly choices: readonly number[] | null;
+}
+
+/** What a shrink task returns. */
+export interface ShrinkOutput {
+  readonly kind: "shrink";
+  readonly reproduced: boolean;
+  readonly decisionsBefore: number;
+  readonly decisionsAfter: number;
+  readonly nonZeroBefore: number;
+  readonly nonZeroAfter: number;
+  readonly candidateRuns: number;
+  readonly converged: boolean;
+  readonly stoppedBy: string;
+  readonly ms: number;
+  readonly replaysExactly: boolean;
+  readonly replayedViolation: ViolationRecord | null;
+  readonly counterexample: Counterexample | null;
+}
+
+/** What a corpus task returns. */
+export interface CorpusOutput {
+  readonly kind: "corpus";
+  readonly verdict: "ok" | "illegal" | "unknown";
+  readonly steps: number;
+  readonly ops: number;
+  readonly ms: number;
+}
+
+/** What a batch task returns: totals and a digest that must not depend on which worker ran it. */
+export interface BatchOutput {
+  readonly kind: "batch";
+  readonly events: number;
+  readonly violations: number;
+  readonly digest: number;
+}
+
+/** The output of each task kind. */
+export type EvalOutput = HuntOutput | ShrinkOutput | CorpusOutput | BatchOutput;
+
+/** Maps a task type to its output type. */
+export type OutputOf<T extends EvalTask> = T extends HuntTask ? HuntOutput : T extends ShrinkTask ? ShrinkOutput : T extends CorpusTask ? CorpusOutput : BatchOutput;
+
+/**
+ * A stable key for a task: the resume cache files finished tasks under it.
+ *
+ * @example
+ * ```ts
+ * taskKey({ kind: "hunt", bugs: [], strategy: "random", seed: 1, budget: 300 }); // "hunt|-|random|1|300"
+ * ```
+ */
+export function taskKey(task: EvalTask): string {
+  switch (task.kind) {
+    case "hunt":
+      return `hunt|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}`;
+    case "shrink":
+      return `shrink|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}`;
+    case "corpus":
+      return `corpus|${task.path}|${task.budgetSteps}`;
+    case "batch":
+      return `batch|${task.firstSeed}|${task.runs}`;
+  }
+}
+
+/** FNV-1a over a string: a short, stable name for long inputs. */
+export function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
