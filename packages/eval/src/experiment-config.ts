@@ -16,6 +16,8 @@ export interface ExperimentConfig {
   readonly strategies: readonly StrategyName[];
   /** Defects to hunt (all eight in the real experiment). */
   readonly bugs: readonly string[];
+  /** The Raft the trust run hunts: no defects (correct Raft). Tests switch one on to see a trust failure handled. */
+  readonly trustBugs: readonly string[];
   /** Trust run: seeds per strategy, and the budget of each hunt against correct Raft. */
   readonly trustSeeds: readonly number[];
   readonly trustBudget: number;
@@ -60,6 +62,7 @@ export const fullExperiment: ExperimentConfig = {
     "stale_local_read",
     "no_client_dedup",
   ],
+  trustBugs: [],
   trustSeeds: [101, 102, 103, 104],
   trustBudget: 250,
   trialBudget: 300,

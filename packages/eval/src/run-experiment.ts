@@ -153,7 +153,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   try {
     // 1. Trust first.
     const trustTasks: HuntTask[] = config.strategies.flatMap((strategy) =>
-      config.trustSeeds.map((seed) => ({ kind: "hunt" as const, bugs: [], strategy, seed, budget: config.trustBudget })),
+      config.trustSeeds.map((seed) => ({ kind: "hunt" as const, bugs: config.trustBugs, strategy, seed, budget: config.trustBudget })),
     );
     const trustOutputs = await runAll("trust", trustTasks);
     const trust = trustResults(config, trustTasks, trustOutputs);

@@ -1,0 +1,149 @@
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import {
+  findRepoRoot,
+  formatMs,
+  formatRatio,
+  fullExperiment,
+  quickExperiment,
+  resultsJsonSchema,
+  runExperiment,
+  type ExperimentConfig,
+  type ExperimentProgress,
+  type ExperimentResults,
+} from "@cx/eval";
+import type { Command } from "commander";
+import { ExitCode } from "../exit-codes.js";
+import { printJson, wantsProgress } from "../output.js";
+import { nonNegativeInteger } from "../parse-flags.js";
+import { createProgress } from "../progress.js";
+import { cxVersion } from "../version.js";
+
+export interface BenchCommandOptions {
+  readonly quick: boolean;
+  /** Worker threads (default: one per core; 0 runs everything on the main thread). */
+  readonly workers?: number;
+  /** Folder for results.json and summary.md (default: `<repo>/results`, or ./results outside a checkout). */
+  readonly out?: string;
+  readonly json: boolean;
+  /** Discard tasks cached by an interrupted earlier run. */
+  readonly fresh?: boolean;
+  /** Go on after a failed trust run (the exit code stays 1). */
+  readonly keepGoing?: boolean;
+  /** Replace the preset (tests use tiny configurations). */
+  readonly config?: ExperimentConfig;
+  /** Where the linearizability corpus is (default `<repo>/../shared/corpus`); null skips it. */
+  readonly corpusDir?: string | null;
+}
+
+/** What `cx bench --json` prints: the headline and where the full results are. */
+export interface BenchReport {
+  readonly trustPassed: boolean;
+  readonly mode: ExperimentResults["mode"];
+  readonly workers: number;
+  readonly elapsedMs: number;
+  readonly results: string;
+  readonly summary: string;
+  readonly headline: ExperimentResults["headline"];
+}
+
+/** The default output folder: `results/` at the repository root, or under the current folder outside a checkout. */
+export function defaultResultsDir(): string {
+  return join(findRepoRoot(process.cwd()) ?? process.cwd(), "results");
+}
+
+function describe(results: ExperimentResults, outDir: string): string {
+  const h = results.headline;
+  const lines = [
+    `cx experiment (${results.mode}) in ${formatMs(results.elapsedMs)} on ${results.workers} worker${results.workers === 1 ? "" : "s"}${results.resumedTasks > 0 ? ` (${results.resumedTasks} tasks resumed from an earlier run)` : ""}`,
+    results.trust.passed
+      ? `trust: ${h.trustSchedules} schedules against correct Raft, no violation`
+      : `trust: FAILED: ${h.trustViolations} violation(s) in ${h.trustSchedules} schedules against correct Raft; every other figure is meaningless${results.trust.firstViolation === null ? "" : ` (${results.trust.firstViolation.violation.invariant}: ${results.trust.firstViolation.violation.message})`}`,
+  ];
+  if (results.trials.status === "done") {
+    lines.push(`defects found: ${h.bugsFound}/${h.bugsTotal}`);
+    for (const s of h.byStrategy) lines.push(`  ${s.strategy.padEnd(9)} ${s.bugsFound}/${h.bugsTotal} defects, ${s.seedsFound}/${s.seeds} hunts, median ${s.medianTrials ?? "-"} trials when found`);
+    lines.push(`shrink: median ${h.medianDecisionsBefore ?? "-"} -> ${h.medianDecisionsAfter ?? "-"} decisions, ${h.medianStorySteps ?? "-"} story steps`);
+  }
+  const t = results.throughput;
+  if (t !== null) lines.push(`throughput: ${Math.round(t.runsPerSecond)} runs/s, ${Math.round(t.eventsPerSecond)} events/s (monitors off: ${Math.round(t.baselineRunsPerSecond)} runs/s, ratio ${formatRatio(t.ratioToBaseline)})`);
+  const c = results.corpus;
+  if (c !== null) lines.push(`linearizability corpus: ${c.matched}/${c.histories} as expected, ${c.unknown} unknown; ${formatMs(c.decidedMs)} vs Porcupine ${formatMs(c.decidedPorcupineMs)} (${formatRatio(c.ratioToPorcupine)})`);
+  const s = results.speedup;
+  if (s !== null) lines.push(`speed-up of 2 workers over 1: ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; results ${s.identical ? "identical" : "DIFFERENT"})`);
+  lines.push(`wrote ${join(outDir, "results.json")} and ${join(outDir, "summary.md")} (cx report makes report.html)`);
+  return lines.join("\n");
+}
+
+/**
+ * Runs the experiment (`--quick`: the reduced one) and writes results.json,
+ * results.schema.json and summary.md. Exit code 1 when the trust run found a
+ * violation on correct Raft, 0 otherwise.
+ */
+export async function runBench(options: BenchCommandOptions): Promise<{ exitCode: ExitCode; report: BenchReport; results: ExperimentResults; text: string }> {
+  const outDir = resolve(options.out ?? defaultResultsDir());
+  const preset = options.quick ? quickExperiment : fullExperiment;
+  const config = { ...(options.config ?? preset), ...(options.keepGoing === true ? { continueAfterTrustFailure: true } : {}) };
+  const progress = createProgress(wantsProgress(options.json));
+  let phase = "";
+  const onProgress = (p: ExperimentProgress): void => {
+    if (p.phase !== phase) {
+      progress.stop();
+      phase = p.phase;
+      if (p.phase !== "done") progress.start(p.total, p.phase);
+    }
+    progress.update(p.done, `${p.found} hunts found a defect, ${formatMs(p.elapsedMs)}`);
+  };
+  let results: ExperimentResults;
+  try {
+    results = await runExperiment({
+      config,
+      mode: options.config !== undefined ? "custom" : options.quick ? "quick" : "full",
+      outDir,
+      cxVersion,
+      onProgress,
+      ...(options.workers === undefined ? {} : { workers: options.workers }),
+      ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+      ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
+    });
+  } finally {
+    progress.stop();
+  }
+  writeFileSync(join(outDir, "results.schema.json"), `${JSON.stringify(resultsJsonSchema, null, 2)}\n`);
+  const report: BenchReport = {
+    trustPassed: results.trust.passed,
+    mode: results.mode,
+    workers: results.workers,
+    elapsedMs: results.elapsedMs,
+    results: join(outDir, "results.json"),
+    summary: join(outDir, "summary.md"),
+    headline: results.headline,
+  };
+  return { exitCode: results.trust.passed ? ExitCode.ok : ExitCode.violation, report, results, text: describe(results, outDir) };
+}
+
+/** `cx bench [--quick] [--workers N] [--json] [--out DIR] [--fresh] [--keep-going]`. */
+export function registerBenchCommand(program: Command): void {
+  program
+    .command("bench")
+    .description("run the experiment: trust run on correct Raft, trials to first violation per defect and strategy, shrinks, performance")
+    .option("--quick", "the reduced experiment (same shape, fewer seeds and smaller budgets; under a minute)", false)
+    .option("--workers <n>", "worker threads (default: one per core; 0 runs on the main thread)", nonNegativeInteger("--workers"))
+    .option("--out <dir>", "folder for results.json and summary.md (default: results/ at the repository root)")
+    .option("--fresh", "ignore tasks cached by an interrupted earlier run", false)
+    .option("--keep-going", "go on after a failed trust run (the figures are then meaningless; the exit code stays 1)", false)
+    .option("--json", "print one JSON object (headline and file paths) instead of text", false)
+    .action(async (flags: { quick: boolean; workers?: number; out?: string; fresh: boolean; keepGoing: boolean; json: boolean }) => {
+      const { exitCode, report, text } = await runBench({
+        quick: flags.quick,
+        json: flags.json,
+        fresh: flags.fresh,
+        keepGoing: flags.keepGoing,
+        ...(flags.workers === undefined ? {} : { workers: flags.workers }),
+        ...(flags.out === undefined ? {} : { out: flags.out }),
+      });
+      if (flags.json) printJson(report);
+      else process.stdout.write(`${text}\n`);
+      process.exitCode = exitCode;
+    });
+}

@@ -1,0 +1,43 @@
+/** The report's whole stylesheet, inlined into the page (no external fonts or files). */
+export const REPORT_CSS = `
+:root { color-scheme: light; --ink: #1d2430; --muted: #5b6573; --line: #d8dde4; --bg: #ffffff; --soft: #f4f6f9; --accent: #1f5fbf; --bad: #b3261e; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--bg); }
+header, main, footer { max-width: 1180px; margin: 0 auto; padding: 0 24px; }
+header { padding-top: 24px; }
+h1 { font-size: 28px; margin: 0 0 4px; }
+h2 { font-size: 21px; margin: 36px 0 4px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 18px; margin: 0 0 4px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+h4 { font-size: 14px; margin: 16px 0 4px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+.run, .caption, .meta, .mistake { color: var(--muted); }
+.alarm { background: #fdecea; color: var(--bad); border: 1px solid #f3b9b4; border-radius: 6px; padding: 10px 14px; font-weight: 600; }
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); gap: 12px; margin: 16px 0; }
+.card { background: var(--soft); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+.card .value { font-size: 26px; font-weight: 700; }
+.card .label { color: var(--muted); font-size: 13px; }
+.card.bad .value { color: var(--bad); }
+table { border-collapse: collapse; width: 100%; margin: 8px 0 12px; font-size: 14px; }
+th, td { border-bottom: 1px solid var(--line); padding: 5px 8px; text-align: left; vertical-align: top; }
+th { background: var(--soft); font-weight: 600; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+details { margin: 8px 0; }
+summary { cursor: pointer; color: var(--accent); }
+nav { margin: 8px 0 16px; line-height: 1.9; }
+a { color: var(--accent); }
+.counterexample { border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px; margin: 18px 0; }
+.counterexample.missing { background: var(--soft); }
+.violation { margin: 6px 0; }
+figure { margin: 12px 0; overflow-x: auto; }
+img.diagram { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+figcaption { color: var(--muted); font-size: 13px; margin-top: 4px; }
+ol.story { padding-left: 2.2em; margin: 4px 0; }
+ol.story li { margin: 2px 0; }
+ol.story .t { color: var(--muted); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
+.choices-short code { word-break: break-all; }
+.copy { margin: 8px 0; border: 1px solid var(--line); border-radius: 6px; }
+.copy-head { display: flex; justify-content: space-between; align-items: center; background: var(--soft); padding: 4px 8px; font-size: 13px; color: var(--muted); border-bottom: 1px solid var(--line); }
+.copy button { font: inherit; border: 1px solid var(--line); background: #fff; border-radius: 4px; padding: 1px 10px; cursor: pointer; }
+.copy pre { margin: 0; padding: 8px; max-height: 220px; overflow: auto; white-space: pre-wrap; word-break: break-all; }
+footer { color: var(--muted); font-size: 13px; padding-bottom: 32px; }
+`;
