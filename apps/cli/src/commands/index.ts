@@ -1,11 +1,15 @@
 import type { Command } from "commander";
+import { registerBugsCommand } from "./bugs.js";
 import { registerHuntCommand } from "./hunt.js";
 import { registerLinCommand } from "./lin.js";
 import { registerReplayCommand } from "./replay.js";
+import { registerRunCommand } from "./run.js";
 import { registerShrinkCommand } from "./shrink.js";
 
 /** Every cx command, each in its own file under commands/. */
 export function registerCommands(program: Command): void {
+  registerBugsCommand(program);
+  registerRunCommand(program);
   registerHuntCommand(program);
   registerReplayCommand(program);
   registerShrinkCommand(program);

@@ -4,6 +4,12 @@ import type { ChoiceSource } from "../choices/choice-source.js";
 export interface Workload<Input> {
   /** The `seq`-th operation (from 1) of `client`. Value 0 of every draw must give a calm, ordinary operation. */
   next(choices: ChoiceSource, client: number, seq: number): Input;
+  /**
+   * The calm phase's probe operation: it must change the state, so that
+   * liveness ("did anything commit after the network healed?") has
+   * something to commit. Draws nothing.
+   */
+  probe(client: number, seq: number): Input;
   /** `input` in words, for traces and stories (`write 1.2`, `read`). */
   describe(input: Input): string;
 }
@@ -26,6 +32,9 @@ export const registerWorkload: Workload<RegisterInput> = {
   next(choices, client, seq) {
     const flip = choices.draw(2, "op kind");
     return (seq + flip) % 2 === 1 ? { op: "write", value: `${client}.${seq}` } : { op: "read" };
+  },
+  probe(client, seq) {
+    return { op: "write", value: `${client}.${seq}` };
   },
   describe(input) {
     switch (input.op) {

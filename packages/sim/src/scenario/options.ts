@@ -14,7 +14,7 @@ export interface ScenarioOptions {
   readonly clientStartMs: number;
   /** How long a client waits for an answer before it retries elsewhere. */
   readonly clientTimeoutMs: number;
-  /** Attempts per operation before the client gives up (the operation is then indeterminate). */
+  /** Timeouts per operation before the client gives up (the operation is then indeterminate); redirects do not count. */
   readonly clientAttempts: number;
   /** Length of the fault phase: faults happen only before this time. */
   readonly faultPhaseMs: number;
@@ -34,7 +34,7 @@ export const defaultScenarioOptions: ScenarioOptions = {
   opsPerClient: 5,
   clientStartMs: 200,
   clientTimeoutMs: 250,
-  clientAttempts: 6,
+  clientAttempts: 4,
   faultPhaseMs: 2000,
   faultTickMs: 100,
   calmMinMs: 500,

@@ -14,15 +14,30 @@ function cut(blocked: BlockedLink[], from: NodeId, to: NodeId): void {
   if (from !== to) blocked.push({ from, to });
 }
 
-/**
- * Draws a partition's shape. Every shape is a real network failure:
- * 0 isolates one node; 1 splits off a minority; 2 is one-way (a node hears
- * nobody but is still heard); 3 is a bridge (one node still reaches both
- * halves, which cannot reach each other).
- */
+/** A partition as drawn: its shape (0-3) and the node it is built around. */
+export interface PartitionDraw {
+  readonly shape: number;
+  readonly node: NodeId;
+}
+
+/** Draws a partition's shape and node: always exactly two draws. */
+export function drawPartitionShape(choices: ChoiceSource, size: number): PartitionDraw {
+  return { shape: choices.draw(SHAPES, "partition shape"), node: choices.draw(size, "partition node") };
+}
+
+/** Draws a partition and builds it: see {@link buildPartition}. */
 export function drawPartition(choices: ChoiceSource, size: number): Partition {
-  const shape = choices.draw(SHAPES, "partition shape");
-  const k = choices.draw(size, "partition node");
+  return buildPartition(drawPartitionShape(choices, size), size);
+}
+
+/**
+ * Builds the blocked links of a drawn partition. Every shape is a real
+ * network failure: 0 isolates one node; 1 splits off a minority; 2 is
+ * one-way (a node hears nobody but is still heard); 3 is a bridge (one node
+ * still reaches both halves, which cannot reach each other).
+ */
+export function buildPartition(drawn: PartitionDraw, size: number): Partition {
+  const { shape, node: k } = drawn;
   const blocked: BlockedLink[] = [];
   const others = Array.from({ length: size }, (_, i) => i).filter((i) => i !== k);
   switch (shape) {

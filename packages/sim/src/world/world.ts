@@ -8,7 +8,7 @@ import type { ClusterView } from "./cluster-view.js";
 import { EventQueue } from "./event-queue.js";
 import { calmProfile, type FaultProfile } from "./fault-profile.js";
 import type { Monitor, PropertyFailure } from "./monitor.js";
-import { drawPartition } from "./partition.js";
+import { buildPartition, drawPartitionShape } from "./partition.js";
 import type { MessageFate, TraceEvent } from "./trace.js";
 
 // Event kinds, as small integers so the hot loop stays monomorphic.
@@ -26,7 +26,12 @@ const CALM_MIN = 10;
 const END = 11;
 const CLIENT_RETRY = 12;
 
-const REDIRECT_PAUSE_MS = 10;
+/**
+ * A redirected client waits this long before trying again. Redirects do not
+ * count towards giving up (only timeouts do): during an election a client
+ * may be redirected several times before a leader exists.
+ */
+const REDIRECT_PAUSE_MS = 20;
 
 /**
  * One scheduled event. Fields a/b/c/payload mean different things per kind
@@ -56,10 +61,15 @@ interface NodeSlot<Node> {
 
 interface ClientState<Input> {
   readonly id: number;
+  /** The calm phase's probe client: its one operation is the workload's probe. */
+  readonly probe: boolean;
   readonly ops: number;
   seq: number;
   target: NodeId;
+  /** Sends of the current operation so far: matches answers and timeouts to the latest send. */
   attempt: number;
+  /** Timeouts of the current operation: the client gives up after `clientAttempts` of them. */
+  timeouts: number;
   /** Index into the history of the operation in flight, or -1. */
   pending: number;
   input: Input | undefined;
@@ -165,7 +175,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     }
     for (let id = 0; id < this.size; id++) this.boot(id);
     for (let c = 0; c < options.clients; c++) {
-      this.clients.push({ id: c, ops: options.opsPerClient, seq: 0, target: 0, attempt: 0, pending: -1, input: undefined, done: false });
+      this.clients.push({ id: c, probe: false, ops: options.opsPerClient, seq: 0, target: 0, attempt: 0, timeouts: 0, pending: -1, input: undefined, done: false });
       this.schedule(event(options.clientStartMs, CLIENT_NEXT, { a: c }));
     }
     for (let t = options.faultTickMs; t < options.faultPhaseMs; t += options.faultTickMs) this.schedule(event(t, FAULT_TICK));
@@ -415,10 +425,11 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const downMs = tickMs * (1 + choices.draw(10, "down ticks"));
     if (crash && this.isUp(crashNode)) this.crash(crashNode, downMs);
     const split = choices.drawBool(partitionPercent, "partition?");
-    const partition = drawPartition(choices, this.size);
+    const drawn = drawPartitionShape(choices, this.size);
     const healMs = tickMs * (1 + choices.draw(10, "partition ticks"));
     if (split) {
       if (!this.partitionActive) {
+        const partition = buildPartition(drawn, this.size);
         this.partitionActive = true;
         this.partitionId++;
         for (const link of partition.blocked) this.blocked[link.from * this.size + link.to] = 1;
@@ -448,7 +459,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     for (let id = 0; id < this.size; id++) if (!this.isUp(id)) this.restart(id);
     // A probe client writes once in the calm phase, so liveness always has
     // something to commit even when every other client finished early.
-    const probe: ClientState<Input> = { id: this.clients.length, ops: 1, seq: 0, target: 0, attempt: 0, pending: -1, input: undefined, done: false };
+    const probe: ClientState<Input> = { id: this.clients.length, probe: true, ops: 1, seq: 0, target: 0, attempt: 0, timeouts: 0, pending: -1, input: undefined, done: false };
     this.clients.push(probe);
     this.clientNext(probe.id);
   }
@@ -473,12 +484,18 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       return;
     }
     const choices = this.setup.choices;
-    choices.startSpan("client operation");
     client.seq++;
-    const input = this.setup.workload.next(choices, client.id, client.seq);
-    choices.endSpan();
+    let input: Input;
+    if (client.probe) {
+      input = this.setup.workload.probe(client.id, client.seq);
+    } else {
+      choices.startSpan("client operation");
+      input = this.setup.workload.next(choices, client.id, client.seq);
+      choices.endSpan();
+    }
     client.input = input;
     client.attempt = 0;
+    client.timeouts = 0;
     client.pending = this.history.length;
     this.history.push({ client: client.id, call: this.time, return: null, input, output: null });
     this.clientAttempt(client);
@@ -486,7 +503,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
 
   private clientAttempt(client: ClientState<Input>): void {
     const { options } = this.setup;
-    if (client.attempt >= options.clientAttempts) {
+    if (client.timeouts >= options.clientAttempts) {
       // Giving up leaves the operation indeterminate: it may yet take effect.
       if (this.setup.recordTrace) this.trace.push({ kind: "client-give-up", time: this.time, step: this.step, client: client.id, seq: client.seq });
       client.pending = -1;
@@ -543,6 +560,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private clientTimeout(c: number, seq: number, attempt: number): void {
     const client = this.clients[c] as ClientState<Input>;
     if (client.pending < 0 || client.seq !== seq || client.attempt !== attempt) return;
+    client.timeouts++;
     client.target = (client.target + 1) % this.size;
     this.clientAttempt(client);
   }
