@@ -1,0 +1,96 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fullExperiment, type ExperimentConfig } from "@cx/eval";
+import { Command } from "commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { registerBenchCommand, runBench } from "../src/commands/bench.js";
+import { registerReportCommand, runReport } from "../src/commands/report.js";
+import { isUserError } from "../src/user-error.js";
+
+const tiny: ExperimentConfig = {
+  ...fullExperiment,
+  bugs: ["vote_twice_in_term"],
+  trustSeeds: [101],
+  trustBudget: 10,
+  trialBudget: 20,
+  trialSeeds: [1],
+  escalatedBudget: 30,
+  escalatedSeeds: [1],
+  shrinkCandidatesMax: 40,
+  throughputRuns: 3,
+  throughputBatches: 1,
+  corpusBudgetSteps: null,
+  speedupTasks: 0,
+};
+
+const tmp = () => mkdtempSync(join(tmpdir(), "cx-bench-"));
+
+function program(): Command {
+  const p = new Command().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  registerBenchCommand(p);
+  registerReportCommand(p);
+  return p;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+describe("cx bench", () => {
+  it("runs the experiment, writes results.json, its schema and summary.md, and exits 0 when the trust run passes", async () => {
+    const out = tmp();
+    const { exitCode, report, text } = await runBench({ quick: true, config: tiny, workers: 1, out, json: false, corpusDir: null });
+    expect(exitCode).toBe(0);
+    expect(report.trustPassed).toBe(true);
+    expect(report.mode).toBe("custom");
+    for (const file of ["results.json", "results.schema.json", "summary.md"]) expect(existsSync(join(out, file))).toBe(true);
+    expect(JSON.parse(readFileSync(join(out, "results.json"), "utf8")).kind).toBe("cx-experiment");
+    expect(text).toContain("trust: 30 schedules against correct Raft, no violation");
+  });
+
+  it("exits 1 when the trust run finds a violation", async () => {
+    const { exitCode, text } = await runBench({ quick: true, config: { ...tiny, trustBugs: ["no_client_dedup"], trustBudget: 60 }, workers: 0, out: tmp(), json: true, corpusDir: null });
+    expect(exitCode).toBe(1);
+    expect(text).toContain("trust: FAILED");
+  });
+
+  it("rejects a bad --workers value as a usage error", async () => {
+    await expect(program().parseAsync(["node", "cx", "bench", "--workers", "two"])).rejects.toThrow(/--workers must be a non-negative integer, got "two"/);
+  });
+});
+
+describe("cx report", () => {
+  it("turns results.json into report.html and summary.md and, under --json, prints exactly one JSON document", async () => {
+    const out = tmp();
+    await runBench({ quick: true, config: tiny, workers: 0, out, json: true, corpusDir: null });
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    await program().parseAsync(["node", "cx", "report", "--results", join(out, "results.json"), "--json"]);
+    vi.restoreAllMocks();
+    const report = JSON.parse(printed.join("")) as { html: string; summary: string };
+    expect(report.html).toBe(join(out, "report.html"));
+    expect(readFileSync(report.html, "utf8")).toContain('<img class="diagram"');
+    expect(readFileSync(report.summary, "utf8")).toContain("## Shrinking");
+  });
+
+  it("names the missing file and what to run, as a user error", () => {
+    try {
+      runReport({ results: join(tmp(), "nope.json") });
+      expect.unreachable();
+    } catch (error) {
+      expect(isUserError(error)).toBe(true);
+      expect((error as Error).message).toMatch(/no results file at .*nope\.json: run "cx bench"/);
+    }
+  });
+
+  it("refuses a file that is not a results file, as a user error", () => {
+    const path = join(tmp(), "results.json");
+    writeFileSync(path, "{ not json");
+    expect(() => runReport({ results: path })).toThrow(/cannot make a report from/);
+  });
+});
