@@ -118,7 +118,7 @@ export function renderReportHtml(results: ExperimentResults): string {
 <body>
 <header>
 <h1>cx experiment results</h1>
-<p class="run">${e(`${results.mode} run of cx ${results.cxVersion}, finished ${results.finishedAt} after ${formatMs(results.elapsedMs)} on ${results.workers} workers. Machine: ${m.cpuModel}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB, ${m.platform} ${m.arch}, Node ${m.nodeVersion}.`)}</p>
+<p class="run">${e(`${results.mode} run of cx ${results.cxVersion}, finished ${results.finishedAt} after ${formatMs(results.elapsedMs)} on ${results.workers} workers. Machine: ${m.cpuModel}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB, ${m.platform} ${m.arch}, Node ${m.nodeVersion}, load average at start ${(m.loadAverage ?? []).join(", ")}.`)}</p>
 ${incomplete}${trustBanner}
 ${headlineCards(results)}
 </header>

@@ -1,4 +1,4 @@
-import { arch, availableParallelism, cpus, platform, release, totalmem } from "node:os";
+import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from "node:os";
 import type { MachineInfo } from "./results.js";
 
 /**
@@ -18,5 +18,6 @@ export function describeMachine(): MachineInfo {
     cores: availableParallelism(),
     memoryBytes: totalmem(),
     nodeVersion: process.version,
+    loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
   };
 }

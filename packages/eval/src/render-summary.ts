@@ -24,7 +24,7 @@ export function renderSummaryMarkdown(results: ExperimentResults): string {
     "# cx experiment results",
     "",
     escapeMarkdown(
-      `${results.complete ? "" : "INCOMPLETE (still running or interrupted): "}${results.mode} run of cx ${results.cxVersion}, ${results.finishedAt}, ${formatMs(results.elapsedMs)} on ${results.workers} workers; ${m.cpuModel}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${m.nodeVersion}.`,
+      `${results.complete ? "" : "INCOMPLETE (still running or interrupted): "}${results.mode} run of cx ${results.cxVersion}, ${results.finishedAt}, ${formatMs(results.elapsedMs)} on ${results.workers} workers; ${m.cpuModel}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${m.nodeVersion}; load average at start ${(m.loadAverage ?? []).join(", ")}.`,
     ),
     "",
   ];

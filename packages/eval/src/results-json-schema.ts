@@ -58,7 +58,7 @@ export const resultsJsonSchema = {
     machine: {
       type: "object",
       required: ["platform", "release", "arch", "cpuModel", "cores", "memoryBytes", "nodeVersion"],
-      properties: { platform: str, release: str, arch: str, cpuModel: str, cores: int, memoryBytes: int, nodeVersion: str },
+      properties: { platform: str, release: str, arch: str, cpuModel: str, cores: int, memoryBytes: int, nodeVersion: str, loadAverage: { type: "array", items: num } },
     },
     workers: int,
     resumedTasks: int,

@@ -26,6 +26,8 @@ export interface MachineInfo {
   readonly cores: number;
   readonly memoryBytes: number;
   readonly nodeVersion: string;
+  /** `os.loadavg()` when the experiment started: other work on the machine skews every wall time. */
+  readonly loadAverage: readonly number[];
 }
 
 /** One hunt: one strategy, one seed, at most `budget` runs, stopping at the first violation. */

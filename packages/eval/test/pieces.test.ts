@@ -1,0 +1,72 @@
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTaskCache, findCorpusDir, formatMs, median, runTask, taskKey, type HuntTask } from "../src/index.js";
+
+const task: HuntTask = { kind: "hunt", bugs: ["vote_twice_in_term"], strategy: "random", seed: 1, budget: 50 };
+
+describe("median", () => {
+  it("takes the middle value, or the mean of the middle two", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([1, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY])).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("runTask", () => {
+  it("a hunt is a pure function of its task, apart from its wall time", () => {
+    const a = runTask(task);
+    const b = runTask(task);
+    expect({ ...a, ms: 0 }).toEqual({ ...b, ms: 0 });
+    expect(a.found).toBe(true);
+    expect(a.choices?.length).toBe(a.decisions);
+  });
+});
+
+describe("createTaskCache", () => {
+  it("returns what was put under the same task and version, and nothing for another", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cx-cache-"));
+    const cache = createTaskCache(dir, "1.0.0");
+    const output = runTask(task);
+    cache.put(task, output);
+    expect(cache.get(task)).toEqual(output);
+    expect(cache.get({ ...task, seed: 2 })).toBeUndefined();
+    expect(createTaskCache(dir, "2.0.0").get(task)).toBeUndefined();
+    expect(readdirSync(dir).some((f) => f.endsWith(".tmp"))).toBe(false);
+  });
+
+  it("treats a damaged cache file as a task not yet done", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cx-cache-"));
+    const cache = createTaskCache(dir, "1.0.0");
+    cache.put(task, runTask(task));
+    for (const file of readdirSync(dir)) writeFileSync(join(dir, file), "{ half a fi");
+    expect(cache.get(task)).toBeUndefined();
+  });
+
+  it("keys differ for different tasks of every kind", () => {
+    const keys = [
+      taskKey(task),
+      taskKey({ ...task, budget: 51 }),
+      taskKey({ ...task, bugs: [] }),
+      taskKey({ kind: "batch", firstSeed: 1, runs: 2 }),
+      taskKey({ kind: "corpus", path: "a", model: "kv", budgetSteps: 1 }),
+      taskKey({ kind: "shrink", bug: "x", choices: [1, 2], invariant: "I", candidatesMax: 5, storyStepsMax: 15, cxVersion: "0" }),
+      taskKey({ kind: "shrink", bug: "x", choices: [1, 3], invariant: "I", candidatesMax: 5, storyStepsMax: 15, cxVersion: "0" }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("formatMs and findCorpusDir", () => {
+  it("formats times for people", () => {
+    expect(formatMs(850)).toBe("850 ms");
+    expect(formatMs(12_345)).toBe("12.3 s");
+    expect(formatMs(245_000)).toBe("4 min 5 s");
+    expect(formatMs(null)).toBe("—");
+  });
+
+  it("finds no corpus outside a checkout", () => {
+    expect(findCorpusDir(tmpdir())).toBeNull();
+  });
+});
