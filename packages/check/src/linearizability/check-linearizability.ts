@@ -9,6 +9,8 @@ export const DEFAULT_BUDGET_STEPS = 200_000_000;
 export const DEFAULT_MEMO_BYTES_MAX = 512 * 1024 * 1024;
 /** Steps each partition gets in the first round (see checkLinearizability). */
 const FIRST_ALLOWANCE_STEPS = 50_000;
+/** Steps of search spent looking for a witness after a model's `decide` said illegal. */
+const WITNESS_SEARCH_STEPS = 50_000;
 
 /**
  * Decides whether a history is linearizable with respect to a sequential
@@ -57,31 +59,58 @@ export function checkLinearizability<State, Input, Output>(
     if (!positions.has(op)) positions.set(op, index);
   });
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
-  const searches = parts.map((part) => {
+  let steps = 0;
+  const illegal = (partIndex: number, found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[] }): LinearizabilityResult<Input, Output, State> => {
+    const witness = buildWitness(model, { ...found, positions });
+    const part = parts[partIndex] as readonly Operation<Input, Output>[];
+    return { verdict: "illegal", steps, witness: { ...witness, partition: { index: partIndex, count: parts.length, operations: part.length } } };
+  };
+  const searches: (KeptOperation<Input, Output>[] | undefined)[] = [];
+  const searchOf = (partIndex: number): KeptOperation<Input, Output>[] => {
+    const cached = searches[partIndex];
+    if (cached !== undefined) return cached;
+    const part = parts[partIndex] as readonly Operation<Input, Output>[];
     const prepared = pruning && model.prepare ? model.prepare(part) : part;
     if (prepared.length !== part.length) throw new Error(`model ${model.name}: prepare must return one entry per operation`);
-    return keptOperations(model, part, { prepared, pruning });
-  });
-  let steps = 0;
+    const kept = keptOperations(model, part, { prepared, pruning });
+    searches[partIndex] = kept;
+    return kept;
+  };
+  // The model's exact decision procedures first: linear or n log n where
+  // they apply, and an illegal part found this way ends the check at once.
+  const undecided: number[] = [];
+  for (let partIndex = 0; partIndex < parts.length; partIndex++) {
+    const part = parts[partIndex] as Operation<Input, Output>[];
+    const decision = pruning && model.decide !== undefined && budget - steps >= part.length ? model.decide(part) : undefined;
+    if (decision === undefined) {
+      undecided.push(partIndex);
+      continue;
+    }
+    steps += part.length;
+    if (decision.verdict === "ok") continue;
+    // A short search usually finds the longest prefix, the most telling witness.
+    const kept = searchOf(partIndex);
+    const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS, budget - steps), memoBytesMax });
+    steps += outcome.steps;
+    if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
+    // The search found a linearization: that is proof, whatever decide said.
+    if (outcome.verdict === "ok") continue;
+    return illegal(partIndex, { originals: part, prefix: decision.prefix ?? [] });
+  }
   // Partitions take turns with a step allowance that grows fourfold each
   // round, so one hard partition cannot hide an easy violation in another
   // (Porcupine checks them in parallel for the same reason). Re-running a
   // partition wastes at most a third of its steps; all of it is counted.
-  let pending = parts.map((_, index) => index);
-  let allowance = parts.length === 1 ? Number.POSITIVE_INFINITY : FIRST_ALLOWANCE_STEPS;
+  let pending = undecided;
+  let allowance = undecided.length === 1 ? Number.POSITIVE_INFINITY : FIRST_ALLOWANCE_STEPS;
   while (pending.length > 0) {
     const unfinished: number[] = [];
     for (const partIndex of pending) {
-      const kept = searches[partIndex] as KeptOperation<Input, Output>[];
+      const kept = searchOf(partIndex);
       const stepsLeft = Math.min(allowance, budget - steps);
       const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft, memoBytesMax });
       steps += outcome.steps;
-      if (outcome.verdict === "illegal") {
-        const originals = kept.map((k) => k.original);
-        const witness = buildWitness(model, { originals, prefix: outcome.prefix, positions });
-        const part = parts[partIndex] as readonly Operation<Input, Output>[];
-        return { verdict: "illegal", steps, witness: { ...witness, partition: { index: partIndex, count: parts.length, operations: part.length } } };
-      }
+      if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
       if (outcome.verdict === "unknown") {
         const where = `partition ${partIndex + 1} of ${parts.length}`;
         if (outcome.reason === "memo") return { verdict: "unknown", steps, reason: `memo table limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };

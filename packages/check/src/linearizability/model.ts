@@ -1,3 +1,4 @@
+import type { ModelDecision } from "./model-decision.js";
 import type { Operation } from "./operation.js";
 
 /**
@@ -88,6 +89,17 @@ export interface Model<State, Input, Output> {
    * pending get returned.
    */
   canReach?(state: State, input: Input, output: Output): boolean;
+  /**
+   * Optional exact decision procedure for one partition, tried before the
+   * search: `{ verdict: "ok" }`, `{ verdict: "illegal", prefix? }`, or
+   * `undefined` when its preconditions do not hold (the search then runs).
+   * Gets the partition's original operations (not `prepare`d). The register
+   * model decides read/write histories with distinct written values in
+   * O(n log n) (write/read clusters, as Gibbons and Korach); the kv model
+   * decides append-only keys with distinct appended values. Costs one step
+   * per operation; skipped when `pruning` is off.
+   */
+  decide?(operations: readonly Operation<Input, Output>[]): ModelDecision | undefined;
   /** Words for an operation in witnesses, e.g. `cas("1", "2") -> ok`. */
   describeOperation?(input: Input, output: Output | null): string;
   /** Words for a state in witnesses. */

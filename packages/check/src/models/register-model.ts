@@ -1,5 +1,6 @@
 import type { Model, StepResult } from "../linearizability/model.js";
 import type { Operation } from "../linearizability/operation.js";
+import { decideRegisterZones } from "./register-zones.js";
 
 /** An operation on a compare-and-set register (etcd-style). */
 export type RegisterInput =
@@ -59,6 +60,7 @@ export const registerModel: Model<RegisterState, RegisterInput, RegisterOutput> 
   },
   isReadOnly: (input, output) => input.op === "read" || (input.op === "cas" && output === false),
   prepare: prepareRegisterHistory,
+  decide: decideRegisterZones,
   describeOperation(input, output) {
     const shown = (value: string | null): string => (value === null ? "empty" : JSON.stringify(value));
     switch (input.op) {
