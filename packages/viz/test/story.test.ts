@@ -16,7 +16,7 @@ describe("tellStory", () => {
     expect(kinds).toContain("crash");
     expect(kinds).toContain("partition");
     expect(kinds).toContain("heal");
-    expect(story.steps.filter((s) => s.kind === "leader").map((s) => s.text)).toEqual(["s0 becomes leader in term 1", "s2 becomes leader in term 4"]);
+    expect(story.steps.filter((s) => s.kind === "leader").map((s) => s.text)).toEqual(["s0 stands for election in term 1 and becomes leader", "s2 stands for election in term 4 and becomes leader"]);
     expect(story.steps.some((s) => /heartbeat/i.test(s.text))).toBe(false);
     expect(story.eventsTotal).toBeGreaterThan(200);
     expect(story.steps.length).toBeLessThanOrEqual(15);
@@ -71,6 +71,13 @@ describe("tellStory", () => {
     expect(short.stepsLeftOut).toBe(story.steps.length - 5);
     expect(short.steps.map((s) => s.kind)).toEqual(["appended", "committed", "leader", "truncated", "violation"]);
     expect(short.steps.map((s) => s.number)).toEqual([1, 2, 3, 4, 5]);
+    // Every step of the untrimmed story is accounted for, at the place it was left out.
+    expect(short.steps.map((s) => s.leftOutBefore)).toEqual([1, 0, 4, 0, 2]);
+    expect(short.steps.length + short.stepsLeftOut).toBe(story.steps.length);
+    const text = renderStory(short);
+    expect(text).toContain("   … 4 less important steps left out\n3. t=610-640  s2 stands for election in term 4 and becomes leader");
+    expect(text).toContain("7 less important steps left out of 12 (raise maxSteps to see them)");
+    expect(renderStoryMarkdown(short)).toMatch(/^3\. \*\(after 4 less important steps left out\)\* `t=610-640` s2 stands/m);
   });
 
   it("follows the operations a linearizability witness names, from call to return", () => {
@@ -120,9 +127,9 @@ describe("entriesNamed", () => {
 describe("renderStory", () => {
   it("prints numbered steps with their times, and the whole violation message", () => {
     const text = renderStory(tellStory(raftShapedRun()));
-    expect(text).toContain(" 1. t=10       s0 stands for election in term 1");
-    expect(text).toContain("14. t=905      Leader Completeness violated");
-    expect(text).toMatch(/14 steps stand for 18 of \d+ trace events\.$/);
+    expect(text).toContain(" 1. t=10-16    s0 stands for election in term 1 and becomes leader");
+    expect(text).toContain("12. t=905      Leader Completeness violated");
+    expect(text).toMatch(/12 steps stand for 18 of \d+ trace events\.$/);
   });
 
   it("shows control characters instead of sending them to the terminal", () => {
@@ -138,7 +145,7 @@ describe("renderStoryMarkdown", () => {
     expect(md).not.toMatch(/<script/i);
     expect(md).toContain("&lt;script&gt;alert\\(&quot;x&quot;\\)&lt;/script&gt;&amp;&#39;");
     expect(md).not.toContain("&\\#");
-    expect(md).toMatch(/^1\. `t=10` s0 stands for election in term 1$/m);
+    expect(md).toMatch(/^1\. `t=10-16` s0 stands for election in term 1 and becomes leader$/m);
     expect(md).toContain("**Leader Completeness** at t=905");
   });
 });

@@ -1,5 +1,5 @@
 import { escapeMarkdown } from "../escape/escape-markdown.js";
-import { footnote, stepTime } from "./render-story.js";
+import { footnote, leftOutText, stepTime } from "./render-story.js";
 import type { Story } from "./story.js";
 
 /**
@@ -23,7 +23,9 @@ export function renderStoryMarkdown(story: Story): string {
   const lines: string[] = [`### ${escapeMarkdown(story.headline)}`, "", `*${escapeMarkdown(story.protocol)}, ${story.clusterSize} nodes*`, ""];
   for (const step of story.steps) {
     const text = step.kind === "violation" ? `**${escapeMarkdown(step.text)}**` : escapeMarkdown(step.text);
-    lines.push(`${step.number}. \`${stepTime(step)}\` ${text}`);
+    // An italic note as the item's first words keeps the list's numbering intact.
+    const gap = step.leftOutBefore > 0 ? `*(after ${escapeMarkdown(leftOutText(step.leftOutBefore))})* ` : "";
+    lines.push(`${step.number}. ${gap}\`${stepTime(step)}\` ${text}`);
   }
   if (story.violation !== null) {
     lines.push("", `**${escapeMarkdown(story.violation.invariant)}** at t=${story.violation.time}, step ${story.violation.step}:`, "");

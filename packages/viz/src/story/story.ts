@@ -18,6 +18,8 @@ export type StoryStepKind =
   | "client-response"
   | "client-give-up"
   | "observation"
+  /** Liveness: where every node stood when progress was judged to have stopped. */
+  | "summary"
   | "violation";
 
 /**
@@ -40,6 +42,8 @@ export interface StoryStep {
   readonly text: string;
   /** How many trace events the step stands for (more than 1 once repetition is collapsed). */
   readonly events: number;
+  /** Less important steps left out just before this one (0 when none): renderers mark the gap. */
+  readonly leftOutBefore: number;
 }
 
 /**
@@ -56,7 +60,11 @@ export interface Story {
   readonly violation: Violation | null;
   /** Log indices the story follows (parsed from the violation, or the most recent ones). */
   readonly entries: readonly number[];
-  /** Steps left out to stay within `maxSteps` (the least important, earliest first). */
+  /**
+   * Steps left out to stay within `maxSteps` (the least important, earliest
+   * first), counted after repetition was folded: the story had
+   * `steps.length + stepsLeftOut` steps before trimming.
+   */
   readonly stepsLeftOut: number;
   /** Trace events the story stands for, and how many the trace held up to its end. */
   readonly eventsShown: number;

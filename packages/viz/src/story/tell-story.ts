@@ -5,6 +5,8 @@ import { nodeList, nodeName, valueText } from "../internal/node-name.js";
 import { recognise } from "../internal/replica-kinds.js";
 import type { RecordedRun } from "../recorded-run.js";
 import { findFocus, type Focus } from "./internal/focus.js";
+import { entriesText, idsText, type Draft } from "./internal/draft.js";
+import { foldDrafts } from "./internal/fold-drafts.js";
 import type { Story, StoryOptions, StoryStep, StoryStepKind } from "./story.js";
 
 const DEFAULT_MAX_STEPS = 15;
@@ -12,27 +14,11 @@ const DEFAULT_MAX_STEPS = 15;
 const MERGE_WINDOW_MS = 50;
 const MERGE_LOOKBACK = 3;
 
-/** A step before numbering; mutable while repetition is being folded into it. */
-interface Draft {
-  kind: StoryStepKind;
-  time: number;
-  timeEnd: number;
-  step: number;
-  nodes: number[];
-  /** Which drafts are one repeated thing (null: never merged). */
-  mergeKey: string | null;
-  /** Merge only with an immediately preceding draft (elections in a row). */
-  adjacentOnly: boolean;
-  /** Merge only with a draft that ended at most this long before. */
-  mergeWindowMs: number;
-  /** 0 (left out first) .. 9 (the violation, never left out). */
-  priority: number;
-  termLow: number;
-  termHigh: number;
-  detail: string;
-  events: number;
-  say: (draft: Draft) => string;
-}
+/** ` (3 times)` when one node repeated what the step says. */
+const timesText = (draft: Draft): string => {
+  const times = Math.round(draft.events / Math.max(1, draft.nodes.length));
+  return times > 1 ? ` (${times} times)` : "";
+};
 
 type Role = "follower" | "candidate" | "leader" | "down";
 
@@ -77,7 +63,8 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
   const end = violation === null ? run.trace.length : lastIndexUpTo(run.trace, violation.step);
   const trace = run.trace.slice(0, end);
   const focus = findFocus(violation, trace, options.entries);
-  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1 }).tell();
+  const liveness = violation !== null && /liveness/i.test(violation.invariant);
+  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1, liveness }).tell();
   if (violation !== null) {
     drafts.push({
       kind: "violation",
@@ -91,13 +78,18 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
       priority: 9,
       termLow: 0,
       termHigh: 0,
+      low: 0,
+      high: 0,
+      ids: [],
+      applied: null,
       detail: "",
       events: 1,
       say: () => `${violation.invariant} violated: ${firstLine(violation.message)}`,
     });
   }
-  const kept = leaveOut(drafts, maxSteps);
-  const steps: StoryStep[] = kept.map((draft, i) => ({
+  const folded = foldDrafts(drafts);
+  const kept = leaveOut(folded, maxSteps);
+  const steps: StoryStep[] = kept.map(({ draft, leftOutBefore }, i) => ({
     number: i + 1,
     kind: draft.kind,
     time: draft.time,
@@ -106,6 +98,7 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
     nodes: draft.nodes,
     text: draft.say(draft),
     events: draft.events,
+    leftOutBefore,
   }));
   const headline =
     violation === null ? `no violation: the run ended at t=${run.endTime}` : `${violation.invariant} violated at t=${violation.time} (step ${violation.step}): ${firstLine(violation.message)}`;
@@ -116,7 +109,7 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
     steps,
     violation,
     entries: [...focus.entries].sort((a, b) => a - b),
-    stepsLeftOut: drafts.length - kept.length,
+    stepsLeftOut: folded.length - kept.length,
     eventsShown: steps.reduce((sum, s) => sum + s.events, 0),
     eventsTotal: trace.length + (violation === null ? 0 : 1),
   };
@@ -138,18 +131,24 @@ function firstLine(text: string): string {
   return line.length < text.length ? `${line} …` : line;
 }
 
-/** Drops the least important drafts, earliest first, until `maxSteps` remain. */
-function leaveOut(drafts: readonly Draft[], maxSteps: number): Draft[] {
-  const kept = [...drafts];
+/**
+ * Drops the least important drafts, earliest first, until `maxSteps` remain,
+ * and says how many were left out just before each kept one.
+ */
+function leaveOut(drafts: readonly Draft[], maxSteps: number): { draft: Draft; leftOutBefore: number }[] {
+  const kept = drafts.map((draft) => ({ draft, leftOutBefore: 0 }));
   while (kept.length > maxSteps) {
     let victim = -1;
     for (let i = 0; i < kept.length; i++) {
-      const draft = kept[i] as Draft;
+      const draft = (kept[i] as { draft: Draft }).draft;
       if (draft.priority >= 9) continue;
-      if (victim < 0 || draft.priority < (kept[victim] as Draft).priority) victim = i;
+      if (victim < 0 || draft.priority < (kept[victim] as { draft: Draft }).draft.priority) victim = i;
     }
     if (victim < 0) break;
-    kept.splice(victim, 1);
+    const [gone] = kept.splice(victim, 1);
+    // The violation is last and never left out, so a next step always exists.
+    const next = kept[victim];
+    if (next !== undefined && gone !== undefined) next.leftOutBefore += 1 + gone.leftOutBefore;
   }
   return kept;
 }
@@ -165,14 +164,33 @@ class Teller {
   /** The restart (or calm phase) of this step absorbs the boot-time observations of these nodes. */
   private absorbing: { step: number; draft: Draft; nodes: Set<NodeId> } | null = null;
 
+  /** Log length per node, once an append or a restart made it known. */
+  private readonly logLengths = new Map<NodeId, number>();
+  /** The highest commit index any node reached so far. */
+  private clusterCommit = 0;
+  private readonly clusterSize: number;
+  /** Liveness: the highest index ever committed; the story is about why nothing followed it. */
+  private readonly finalCommit: number;
+  /** Liveness: the one step gathering every entry appended past `finalCommit`. */
+  private stalled: { draft: Draft; byNode: Map<NodeId, { low: number; high: number }> } | null = null;
+
   private readonly focus: Focus;
   private readonly trace: readonly TraceEvent[];
   private readonly violationStep: number;
+  private readonly liveness: boolean;
 
-  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number }) {
+  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number; liveness: boolean }) {
     this.focus = setup.focus;
     this.trace = setup.trace;
     this.violationStep = setup.violationStep;
+    this.liveness = setup.liveness;
+    this.clusterSize = setup.clusterSize;
+    let finalCommit = 0;
+    for (const event of setup.trace) {
+      const known = event.kind === "observation" ? recognise(event.observation) : null;
+      if (known?.kind === "committed") finalCommit = Math.max(finalCommit, known.index);
+    }
+    this.finalCommit = finalCommit;
     const trace = setup.trace;
     this.rareMax = setup.clusterSize;
     for (const event of trace) {
@@ -184,7 +202,26 @@ class Teller {
 
   tell(): Draft[] {
     for (const event of this.trace) this.event(event);
+    if (this.liveness && this.trace.length > 0) this.stallSummary(this.trace[this.trace.length - 1] as TraceEvent);
     return this.drafts;
+  }
+
+  /** Liveness: where every node stood when the check gave up, so the reader sees what stalled. */
+  private stallSummary(last: TraceEvent): void {
+    const nodes: string[] = [];
+    for (let node = 0; node < this.clusterSize; node++) {
+      const role = this.roles.get(node);
+      const length = this.logLengths.get(node);
+      const what = role?.role === "leader" ? ` (leader of term ${role.term})` : role?.role === "down" ? " (down)" : "";
+      nodes.push(`${nodeName(node)}${what} ${length === undefined ? "has an unknown log" : `has ${length} entr${length === 1 ? "y" : "ies"}`}`);
+    }
+    const leaders = [...this.roles.values()].filter((r) => r.role === "leader").length;
+    this.add(last, {
+      kind: "summary",
+      nodes: [],
+      priority: 8,
+      say: () => `in the end nothing is committed past entry ${this.finalCommit}${leaders === 0 ? " and no node leads" : ""}: ${nodes.join(", ")}`,
+    });
   }
 
   private event(event: TraceEvent): void {
@@ -300,48 +337,77 @@ class Teller {
       case "role":
         return this.role(node, known, event);
       case "appended":
+        this.logLengths.set(node, Math.max(this.logLengths.get(node) ?? 0, known.index));
+        if (this.liveness && known.index > this.finalCommit) return this.stalledAppend(node, known.index, event);
         if (!this.focus.entries.has(known.index)) return;
         this.add(event, {
           kind: "appended",
           nodes: [node],
           priority: 4,
+          termLow: known.term,
+          entry: known.index,
+          id: known.id,
           mergeKey: `appended:${known.index}:${known.term}:${known.id}`,
-          say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} entry ${known.index} (term ${known.term}, ${known.id})`,
+          say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} ${entriesText(d.low, d.high)} (term ${d.termLow}, ${idsText(d.ids, d.high - d.low + 1)})`,
         });
         return;
-      case "truncated":
-        if (![...this.focus.entries].some((index) => index >= known.fromIndex)) return;
-        this.add(event, {
+      case "truncated": {
+        const length = this.logLengths.get(node);
+        if (length !== undefined) this.logLengths.set(node, Math.min(length, known.fromIndex - 1));
+        // A truncation matters when it erased something the story follows (or,
+        // for liveness, anything at all); with the log length unknown, assume it did.
+        const erasedUpTo = length ?? Infinity;
+        const relevant = this.liveness ? erasedUpTo >= known.fromIndex : [...this.focus.entries].some((index) => index >= known.fromIndex && index <= erasedUpTo);
+        if (!relevant) return;
+        const committedNote = this.liveness && known.fromIndex <= this.clusterCommit ? `, below the commit index ${this.clusterCommit}` : "";
+        const draft = this.add(event, {
           kind: "truncated",
           nodes: [node],
-          priority: 4,
+          priority: this.liveness ? 6 : 4,
+          entry: known.fromIndex,
           mergeKey: `truncated:${known.fromIndex}`,
-          say: (d) => `${nodeList(d.nodes)} ${plural(d, "truncates its", "truncate their")} log from entry ${known.fromIndex}`,
+          say: (d) =>
+            `${nodeList(d.nodes)} ${plural(d, "truncates its", "truncate their")} log from entry ${d.low === d.high ? d.low : `${d.low}-${d.high}`}${timesText(d)}${d.detail}`,
         });
+        // Of repeated truncations, name the one that erased the most: usually the one that hurt.
+        const erased = length !== undefined && length >= known.fromIndex ? `, erasing ${entriesText(known.fromIndex, length)}${committedNote}` : "";
+        if (erased.length > draft.detail.length) draft.detail = erased;
         return;
+      }
       case "committed": {
         const before = this.commits.get(node) ?? 0;
         this.commits.set(node, Math.max(before, known.index));
-        if (![...this.focus.entries].some((index) => index > before && index <= known.index)) return;
+        this.clusterCommit = Math.max(this.clusterCommit, known.index);
+        // Liveness: the commits that reached the last index ever committed, where progress stopped.
+        const wanted = this.liveness ? before < this.finalCommit && known.index >= this.finalCommit : [...this.focus.entries].some((index) => index > before && index <= known.index);
+        if (!wanted) return;
         this.add(event, {
           kind: "committed",
           nodes: [node],
-          priority: 4,
+          priority: this.liveness ? 6 : 4,
+          termLow: known.term,
+          entry: known.index,
           mergeKey: `committed:${known.index}:${known.term}`,
-          say: (d) => `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${known.index} (in term ${known.term})`,
+          say: (d) => {
+            const applied = d.applied === null ? "" : `, applying ${entriesText(d.applied.low, d.applied.high)} (${idsText(d.applied.ids, d.applied.high - d.applied.low + 1)})`;
+            return `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${d.high} (in ${terms(d)})${applied}${this.liveness ? ": the last commit of the run" : ""}`;
+          },
         });
         return;
       }
       case "applied": {
         const operation = known.client === null ? "" : `${known.client}#${known.seq}`;
         if (!this.focus.entries.has(known.index) && !this.focus.operations.has(operation)) return;
-        this.add(event, {
+        const draft = this.add(event, {
           kind: "applied",
           nodes: [node],
           priority: 4,
+          entry: known.index,
+          id: known.id,
           mergeKey: `applied:${known.index}:${known.id}:${known.effect}`,
-          say: (d) => `${nodeList(d.nodes)} ${plural(d, "applies", "apply")} entry ${known.index} (${known.id})${known.effect ? "" : " as a duplicate, without effect"}`,
+          say: (d) => `${nodeList(d.nodes)} ${plural(d, "applies", "apply")} ${entriesText(d.low, d.high)} (${idsText(d.ids, d.high - d.low + 1)})${d.detail}`,
         });
+        if (!known.effect) draft.detail = " as a duplicate, without effect";
         return;
       }
     }
@@ -369,10 +435,51 @@ class Teller {
     }
   }
 
+  /** Liveness: an entry past the last commit joins the one step that lists what never committed. */
+  private stalledAppend(node: NodeId, index: number, event: TraceEvent): void {
+    if (this.stalled === null) {
+      const byNode = new Map<NodeId, { low: number; high: number }>();
+      const draft = this.add(event, {
+        kind: "appended",
+        nodes: [node],
+        priority: 7,
+        mergeKey: "stalled",
+        say: (d) => {
+          const groups = new Map<string, NodeId[]>();
+          for (const [n, range] of [...byNode].sort((a, b) => a[0] - b[0])) {
+            const key = entriesText(range.low, range.high);
+            groups.set(key, [...(groups.get(key) ?? []), n]);
+          }
+          const parts = [...groups].map(([entries, nodes]) => `${nodeList(nodes)} ${nodes.length > 1 ? "append" : "appends"} ${entries}`);
+          const reach = d.nodes.length * 2 > this.clusterSize ? "" : `, held by ${d.nodes.length} of ${this.clusterSize} nodes, never a majority`;
+          return `${parts.join("; ")}: never committed${reach}`;
+        },
+      });
+      this.stalled = { draft, byNode };
+    }
+    const { draft, byNode } = this.stalled;
+    const range = byNode.get(node);
+    byNode.set(node, range === undefined ? { low: index, high: index } : { low: Math.min(range.low, index), high: Math.max(range.high, index) });
+    if (range !== undefined || byNode.size > 1) draft.events++;
+    draft.nodes = [...new Set([...draft.nodes, node])].sort((a, b) => a - b);
+    draft.timeEnd = Math.max(draft.timeEnd, event.time);
+  }
+
   /** Adds a draft, or folds it into a recent one with the same merge key. */
   private add(
     event: TraceEvent,
-    fields: { kind: StoryStepKind; nodes: number[]; priority: number; say: (draft: Draft) => string; mergeKey?: string; adjacentOnly?: boolean; mergeWindowMs?: number; termLow?: number },
+    fields: {
+      kind: StoryStepKind;
+      nodes: number[];
+      priority: number;
+      say: (draft: Draft) => string;
+      mergeKey?: string;
+      adjacentOnly?: boolean;
+      mergeWindowMs?: number;
+      termLow?: number;
+      entry?: number;
+      id?: string;
+    },
   ): Draft {
     const draft: Draft = {
       kind: fields.kind,
@@ -386,6 +493,10 @@ class Teller {
       priority: fields.priority,
       termLow: fields.termLow ?? 0,
       termHigh: fields.termLow ?? 0,
+      low: fields.entry ?? 0,
+      high: fields.entry ?? 0,
+      ids: fields.id === undefined ? [] : [fields.id],
+      applied: null,
       detail: "",
       events: 1,
       say: fields.say,

@@ -1,0 +1,40 @@
+import type { StoryStepKind } from "../story.js";
+
+/** A step before numbering; mutable while repetition is being folded into it. */
+export interface Draft {
+  kind: StoryStepKind;
+  time: number;
+  timeEnd: number;
+  step: number;
+  nodes: number[];
+  /** Which drafts are one repeated thing (null: never merged). */
+  mergeKey: string | null;
+  /** Merge only with an immediately preceding draft (elections in a row). */
+  adjacentOnly: boolean;
+  /** Merge only with a draft that ended at most this long before. */
+  mergeWindowMs: number;
+  /** 0 (left out first) .. 9 (the violation, never left out). */
+  priority: number;
+  termLow: number;
+  termHigh: number;
+  /** Log entries the step is about, `low`..`high` (0 when none). */
+  low: number;
+  high: number;
+  /** Entry ids, in index order (appends and applies), at most a few. */
+  ids: string[];
+  /** Applies folded into a commit step. */
+  applied: { low: number; high: number; ids: string[] } | null;
+  detail: string;
+  events: number;
+  say: (draft: Draft) => string;
+}
+
+/** `entry 4` or `entries 4-9`. */
+export const entriesText = (low: number, high: number): string => (low === high ? `entry ${low}` : `entries ${low}-${high}`);
+
+/** The ids a range of entries holds, shortened: `a`, `a, b`, `a … z`. */
+export function idsText(ids: readonly string[], count: number): string {
+  if (ids.length === 0) return "";
+  if (count <= 2 || ids.length === 1) return ids.slice(0, 2).join(", ");
+  return `${ids[0] ?? ""} … ${ids[ids.length - 1] ?? ""}`;
+}
