@@ -45,8 +45,12 @@ function counterexample(row: ShrinkRow, mistake: string | undefined): string {
   return `<article class="counterexample" id="cx-${e(id)}">${heading}
 <p class="violation"><strong>${e(cx.violation.invariant)}</strong> violated at t=${e(String(cx.violation.time))}: ${e(cx.violation.message)}</p>
 <p class="meta">${e(`${source}${shrunk}`)}</p>
-<figure><img class="diagram" alt="${e(`space-time diagram of the ${row.bug} counterexample`)}" src="${svg}"><figcaption>${e(cx.storyHeadline)}</figcaption></figure>
-<h4>Story</h4><ol class="story">${story}</ol>
+${
+  cx.renderError === null || cx.renderError === undefined
+    ? `<figure><img class="diagram" alt="${e(`space-time diagram of the ${row.bug} counterexample`)}" src="${svg}"><figcaption>${e(cx.storyHeadline)}</figcaption></figure>
+<h4>Story</h4><ol class="story">${story}</ol>`
+    : `<p class="alarm">${e(cx.renderError)}</p>`
+}
 <h4>Reproduce it</h4>
 <p class="choices-short">Choices (${e(String(cx.choices.length))} values, zeros after the end): <code>${e(formatChoices(cx.choices))}</code></p>
 ${copyBlock(`repro-${id}`, "repro.json — then: cx replay repro.json", cx.repro)}

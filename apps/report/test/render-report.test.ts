@@ -45,6 +45,16 @@ describe("renderReportHtml", () => {
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
   });
 
+  it("shows why a diagram is missing when the renderer failed, escaped", () => {
+    const results = syntheticResults();
+    const rows = results.shrinks.rows.map((row, i) =>
+      i === 1 && row.counterexample !== null ? { ...row, counterexample: { ...row.counterexample, svg: "", storySteps: [], renderError: "@cx/viz could not draw <this>" } } : row,
+    );
+    const html = renderReportHtml({ ...results, shrinks: { ...results.shrinks, rows } });
+    expect(html.match(/<img class="diagram"/g)).toHaveLength(7);
+    expect(html).toContain("@cx/viz could not draw &lt;this&gt;");
+  });
+
   it("says loudly when the trust run failed or the results are incomplete", () => {
     const results = syntheticResults();
     const failed = {

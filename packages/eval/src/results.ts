@@ -105,8 +105,10 @@ export interface Counterexample {
   readonly storySteps: readonly { readonly number: number; readonly time: number; readonly kind: string; readonly text: string }[];
   /** The story as rendered for a terminal by @cx/viz. */
   readonly storyText: string;
-  /** The space-time diagram from @cx/viz (an SVG document; untrusted by readers: embed it as an image). */
+  /** The space-time diagram from @cx/viz (an SVG document; untrusted by readers: embed it as an image); empty when `renderError`. */
   readonly svg: string;
+  /** Why the story or diagram is missing (a renderer failed), or null. */
+  readonly renderError: string | null;
   /** A ready repro.json (format version 1) for `cx replay`. */
   readonly repro: string;
 }
@@ -176,7 +178,7 @@ export interface CorpusResults {
   readonly records: readonly CorpusRecord[];
 }
 
-/** Wall time of the same fixed work on 1 and on 2 workers, and whether their results agreed. */
+/** Wall time of the same fixed work on 1 and on 2 workers (best of interleaved repetitions), and whether all results agreed. */
 export interface SpeedupResults {
   readonly tasks: number;
   readonly runsPerTask: number;

@@ -94,15 +94,11 @@ function runShrinkTask(task: ShrinkTask): ShrinkOutput {
     result.reproduced && expected !== null && replayed !== null && replayed.invariant === expected.invariant && replayed.message === expected.message;
   let counterexample: Counterexample | null = null;
   if (result.reproduced && replayed !== null) {
-    const story = tellStory(replay, { maxSteps: task.storyStepsMax });
     counterexample = {
       bugs,
       choices: result.choices,
       violation: replayed,
-      storyHeadline: story.headline,
-      storySteps: story.steps.map((s) => ({ number: s.number, time: s.time, kind: s.kind, text: s.text })),
-      storyText: renderStory(story),
-      svg: renderDiagram(replay, { story }),
+      ...tellAndDraw(replay, task.storyStepsMax),
       repro: serializeRepro({
         formatVersion: 1,
         cxVersion: task.cxVersion,
@@ -129,6 +125,23 @@ function runShrinkTask(task: ShrinkTask): ShrinkOutput {
     replayedViolation: replayed,
     counterexample,
   };
+}
+
+/** The story and diagram of a replay; a renderer that throws costs the picture, not the experiment. */
+function tellAndDraw(run: RaftRunResult, maxSteps: number): Pick<Counterexample, "storyHeadline" | "storySteps" | "storyText" | "svg" | "renderError"> {
+  try {
+    const story = tellStory(run, { maxSteps });
+    return {
+      storyHeadline: story.headline,
+      storySteps: story.steps.map((s) => ({ number: s.number, time: s.time, kind: s.kind, text: s.text })),
+      storyText: renderStory(story),
+      svg: renderDiagram(run, { story }),
+      renderError: null,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { storyHeadline: "", storySteps: [], storyText: "", svg: "", renderError: `@cx/viz could not tell or draw this run: ${message}` };
+  }
 }
 
 function runCorpusTask(task: CorpusTask): CorpusOutput {
