@@ -12,7 +12,7 @@ import type { Story, StoryOptions, StoryStep, StoryStepKind } from "./story.js";
 const DEFAULT_MAX_STEPS = 15;
 // Log events of one entry on several nodes merge when this close in time.
 const MERGE_WINDOW_MS = 50;
-const MERGE_LOOKBACK = 3;
+const MERGE_LOOKBACK = 8;
 
 /** ` (3 times)` when one node repeated what the step says. */
 const timesText = (draft: Draft): string => {
