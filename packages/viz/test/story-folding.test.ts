@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { renderStory, tellStory, type RecordedRun } from "../src/index.js";
 import { TraceBuilder } from "./fixtures/hand-built.js";
 
-const appended = (node: number, index: number, id: string, term = 1): Observation => ({ kind: "appended", node, index, term, id }) as Observation;
+const appended = (node: number, index: number, id: string): Observation => ({ kind: "appended", node, index, term: Number(/ term (\d+)$/.exec(id)?.[1] ?? 1), id }) as Observation;
 const committed = (node: number, index: number, term = 1): Observation => ({ kind: "committed", node, index, term }) as Observation;
-const applied = (node: number, index: number, id: string, effect = true): Observation => {
+/** An applied entry; an id ending in ` (duplicate)` applies without effect. */
+const applied = (node: number, index: number, id: string): Observation => {
   const [client, seq] = (/^c(\d+)#(\d+)/.exec(id) ?? []).slice(1).map(Number);
-  return { kind: "applied", node, index, id, client: client ?? null, seq: seq ?? null, effect } as Observation;
+  const effect = !id.endsWith(" (duplicate)");
+  return { kind: "applied", node, index, id: id.replace(" (duplicate)", ""), client: client ?? null, seq: seq ?? null, effect } as Observation;
 };
 const truncated = (node: number, fromIndex: number): Observation => ({ kind: "truncated", node, fromIndex }) as Observation;
 
@@ -86,7 +88,7 @@ describe("collapsing repetition", () => {
     for (const node of [1, 2]) for (let index = 5; index <= 9; index++) b.observe(102, node, appended(node, index, id(index)));
     b.observe(104, 0, committed(0, 7)).observe(104, 0, committed(0, 9));
     for (let index = 5; index <= 9; index++) b.observe(104, 0, applied(0, index, id(index)));
-    b.observe(106, 1, applied(1, 5, id(5), false));
+    b.observe(106, 1, applied(1, 5, `${id(5)} (duplicate)`));
     // A follower that keeps dropping and re-appending entry 8 (truncations that erase nothing are noise).
     for (let t = 200; t <= 203; t++) b.observe(t, 2, truncated(2, 8)).observe(t, 2, appended(2, 8, id(8)));
     b.observe(204, 2, truncated(2, 9)).observe(205, 2, truncated(2, 9));
@@ -119,9 +121,9 @@ describe("collapsing repetition", () => {
 
   it("never folds appends of the same index from different terms", () => {
     const b = new TraceBuilder();
-    b.observe(100, 0, appended(0, 4, "c1#1 write 1.1", 1)).observe(101, 0, appended(0, 5, "c1#2 write 1.2", 2));
+    b.observe(100, 0, appended(0, 4, "c1#1 write 1.1 term 1")).observe(101, 0, appended(0, 5, "c1#2 write 1.2 term 2"));
     const violation = b.violation(110, { invariant: "X", message: "entries 4-5" });
     const told = tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 110 });
-    expect(told.steps.map((s) => s.text).slice(0, 2)).toEqual(["s0 appends entry 4 (term 1, c1#1 write 1.1)", "s0 appends entry 5 (term 2, c1#2 write 1.2)"]);
+    expect(told.steps.map((s) => s.text).slice(0, 2)).toEqual(["s0 appends entry 4 (term 1, c1#1 write 1.1 term 1)", "s0 appends entry 5 (term 2, c1#2 write 1.2 term 2)"]);
   });
 });
