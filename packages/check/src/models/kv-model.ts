@@ -1,6 +1,6 @@
 import type { Model, StepResult } from "../linearizability/model.js";
 import type { Operation } from "../linearizability/operation.js";
-import { decideAppendChain } from "./kv-append-chain.js";
+import { decideKvEpochs } from "./kv-epochs.js";
 
 /** An operation on a string key/value store. */
 export type KvInput =
@@ -118,7 +118,7 @@ export const kvModel: Model<KvState, KvInput, KvOutput> = {
     for (const op of operations) if (op.input.op === "put") puts.get(op.input.key)?.push(op.input.value);
     return operations.map((op) => (op.input.op === "get" ? { ...op, input: { ...op.input, [PUT_VALUES]: puts.get(op.input.key) ?? [] } } : op));
   },
-  decide: decideAppendChain,
+  decide: decideKvEpochs,
   describeOperation(input, output) {
     switch (input.op) {
       case "get":
