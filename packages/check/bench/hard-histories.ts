@@ -18,6 +18,8 @@ export interface HardHistoryOptions {
   readonly violation: boolean;
   /** Distinct values written (0 = every write unique). */
   readonly values?: number;
+  /** Include compare-and-set operations (default true); false gives cx's own read/write workload. */
+  readonly cas?: boolean;
 }
 
 /** xorshift32: deterministic, seedable, good enough to make histories. */
@@ -53,7 +55,8 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
     const duration = 5 + draw(options.clients * 10);
     const indeterminate = draw(100) < options.indeterminatePercent;
     const kind = draw(10);
-    const input: RegisterInput = kind < 4 ? { op: "read" } : kind < 8 ? { op: "write", value: value() } : { op: "cas", expected: "", value: value() };
+    const writeBelow = options.cas === false ? 10 : 8;
+    const input: RegisterInput = kind < 4 ? { op: "read" } : kind < writeBelow ? { op: "write", value: value() } : { op: "cas", expected: "", value: value() };
     pending.push({ client: slot, call, ret: indeterminate ? null : call + duration, point: call + draw(duration + 1), input, applies: !indeterminate || draw(2) === 0 });
   }
   // Effects in linearisation-point order give the outputs.
@@ -97,7 +100,7 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
       }
     }
   }
-  const name = `reg-c${options.clients}-n${options.operations}-i${options.indeterminatePercent}${options.values ? `-v${options.values}` : ""}-${options.violation ? "bad" : "ok"}-s${options.seed}`;
+  const name = `reg${options.cas === false ? "-rw" : ""}-c${options.clients}-n${options.operations}-i${options.indeterminatePercent}${options.values ? `-v${options.values}` : ""}-${options.violation ? "bad" : "ok"}-s${options.seed}`;
   return { name, expected, operations };
 }
 
@@ -107,6 +110,20 @@ export function hardHistorySet(): HardHistory[] {
   for (const clients of [10, 20]) {
     for (const violation of [false, true]) {
       for (const seed of [1, 2]) set.push(generateHardHistory({ seed, clients, operations: 200, indeterminatePercent: 20, violation }));
+    }
+  }
+  return set;
+}
+
+/** Read/write histories (distinct values, as cx's simulator writes) with 50 and 100 concurrent clients. */
+export function wideHistorySet(): HardHistory[] {
+  const set: HardHistory[] = [];
+  for (const [clients, operations] of [
+    [50, 400],
+    [100, 2000],
+  ] as const) {
+    for (const violation of [false, true]) {
+      for (const seed of [1, 2]) set.push(generateHardHistory({ seed, clients, operations, indeterminatePercent: 30, violation, cas: false }));
     }
   }
   return set;

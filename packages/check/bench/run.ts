@@ -12,7 +12,7 @@ import { checkLinearizability, kvModel, registerModel } from "../src/index.js";
 import type { CheckOptions } from "../src/index.js";
 import { loadCorpus, repoRoot } from "./corpus.js";
 import type { CorpusHistory } from "./corpus.js";
-import { generateHardHistory, hardHistorySet } from "./hard-histories.js";
+import { generateHardHistory, hardHistorySet, wideHistorySet } from "./hard-histories.js";
 import type { HardHistory } from "./hard-histories.js";
 
 const RUNS = Number(process.env["CX_BENCH_RUNS"] ?? 5);
@@ -97,9 +97,16 @@ const corpusResults = groups.map(({ name, histories }) => {
 });
 
 const hardSet = [...hardHistorySet(), generateHardHistory({ seed: 7, clients: 30, operations: 300, indeterminatePercent: 30, violation: true }), generateHardHistory({ seed: 7, clients: 30, operations: 300, indeterminatePercent: 30, violation: false })];
+// Wide read/write histories (cx's own workload shape) and, for honesty, wide ones with cas (no fast path).
+const wideSet = [
+  ...wideHistorySet(),
+  generateHardHistory({ seed: 3, clients: 50, operations: 400, indeterminatePercent: 30, violation: false }),
+  generateHardHistory({ seed: 3, clients: 50, operations: 400, indeterminatePercent: 30, violation: true }),
+];
+const WIDE_BUDGET = 20_000_000;
 const hardRuns = Math.max(1, Math.min(RUNS, 3));
-const hardCx = timeHard(hardSet, {}, hardRuns);
-const hardBaseline = timeHard(hardSet, { pruning: false, budgetSteps: HARD_BUDGET / 5 }, 1);
+const hardCx = [...timeHard(hardSet, {}, hardRuns), ...timeHard(wideSet, { budgetSteps: WIDE_BUDGET }, hardRuns)];
+const hardBaseline = [...timeHard(hardSet, { pruning: false, budgetSteps: HARD_BUDGET / 5 }, 1), ...timeHard(wideSet, { pruning: false, budgetSteps: 2_000_000 }, 1)];
 
 console.log(`@cx/check linearizability benchmark: median of ${RUNS} runs; baseline = same checker with pruning off (Porcupine's algorithm)`);
 console.log("");
@@ -115,10 +122,11 @@ for (const row of corpusResults.flatMap((r) => r.slowest).sort((a, b) => b.ms - 
   console.log(`  ${row.name.padEnd(22)} ${row.ms.toFixed(2).padStart(9)} / ${String(row.porcupineMs).padStart(8)}  ${row.verdict} in ${row.steps} steps`);
 }
 console.log("");
-console.log(`hard generated histories (cx budget ${HARD_BUDGET} steps, median of ${hardRuns}; baseline budget ${HARD_BUDGET / 5}, 1 run):`);
+console.log(`hard generated histories (cx budget ${HARD_BUDGET} steps, wide ones ${WIDE_BUDGET}, median of ${hardRuns}; baseline budget ${HARD_BUDGET / 5}, wide 2000000, 1 run):`);
 hardCx.forEach((row, i) => {
   const base = hardBaseline[i] as Timed;
-  console.log(`  ${row.name.padEnd(30)} expected ${row.expected.padEnd(8)} cx ${row.verdict.padEnd(8)} ${row.ms.toFixed(1).padStart(8)} ms  | baseline ${base.verdict.padEnd(8)} ${base.ms.toFixed(1).padStart(8)} ms`);
+  const ratio = base.verdict === row.expected ? `cx/baseline ${(row.ms / base.ms).toFixed(3)}` : "baseline undecided";
+  console.log(`  ${row.name.padEnd(34)} expected ${row.expected.padEnd(8)} cx ${row.verdict.padEnd(8)} ${row.ms.toFixed(1).padStart(8)} ms ${String(row.steps).padStart(9)} steps | baseline ${base.verdict.padEnd(8)} ${base.ms.toFixed(1).padStart(8)} ms  ${ratio}`);
 });
 
 const report = {

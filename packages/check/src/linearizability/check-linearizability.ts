@@ -9,8 +9,9 @@ export const DEFAULT_BUDGET_STEPS = 200_000_000;
 export const DEFAULT_MEMO_BYTES_MAX = 512 * 1024 * 1024;
 /** Steps each partition gets in the first round (see checkLinearizability). */
 const FIRST_ALLOWANCE_STEPS = 50_000;
-/** Steps of search spent looking for a witness after a model's `decide` said illegal. */
-const WITNESS_SEARCH_STEPS = 50_000;
+/** Steps of search per operation (plus a floor) spent looking for a witness after a model's `decide` said illegal. */
+const WITNESS_SEARCH_STEPS_PER_OP = 20;
+const WITNESS_SEARCH_STEPS_MIN = 2_000;
 
 /**
  * Decides whether a history is linearizable with respect to a sequential
@@ -90,7 +91,7 @@ export function checkLinearizability<State, Input, Output>(
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const kept = searchOf(partIndex);
-    const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS, budget - steps), memoBytesMax });
+    const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, budget - steps), memoBytesMax });
     steps += outcome.steps;
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
     // The search found a linearization: that is proof, whatever decide said.
