@@ -34,7 +34,7 @@ if (results.corpus !== null) {
 }
 if (results.speedup !== null) {
   const s = results.speedup;
-  console.log(`speed-up 2 workers over 1: ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; results ${s.identical ? "identical" : "DIFFERENT"})`);
+  console.log(`speed-up 2 workers over 1: ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; the 2 workers got ${s.twoWorkersCores.toFixed(2)} cores of CPU; results ${s.identical ? "identical" : "DIFFERENT"})`);
 }
 console.log(`wrote ${join(outDir, "results.json")} and summary.md`);
 if (!results.trust.passed) process.exitCode = 1;

@@ -158,7 +158,7 @@ export function buildResultTables(results: ExperimentResults): ResultTable[] {
     perfRows.push([
       "2 workers over 1",
       formatRatio(s.speedup),
-      `${s.tasks} tasks x ${s.runsPerTask} runs: ${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; results ${s.identical ? "identical" : "DIFFERENT"}`,
+      `${s.tasks} tasks x ${s.runsPerTask} runs: ${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}, using ${Number.isFinite(s.twoWorkersCores) ? s.twoWorkersCores.toFixed(2) : "?"} cores; results ${s.identical ? "identical" : "DIFFERENT"}`,
     ]);
   }
   tables.push({

@@ -185,6 +185,12 @@ export interface SpeedupResults {
   readonly oneWorkerMs: number;
   readonly twoWorkersMs: number;
   readonly speedup: number;
+  /**
+   * CPU time over wall time of the 2-worker measurement: the cores the
+   * process actually got. Well below 2 means other work on the machine took
+   * the second core, and the speed-up says more about the machine than cx.
+   */
+  readonly twoWorkersCores: number;
   readonly identical: boolean;
 }
 

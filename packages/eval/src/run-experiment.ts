@@ -397,15 +397,18 @@ function shrinkRow(bug: string, pick: Pick | null, output: OutputOf<ShrinkTask> 
   };
 }
 
-async function timeOn(pool: TaskPool, tasks: readonly BatchTask[]): Promise<{ ms: number; digests: number[] }> {
+async function timeOn(pool: TaskPool, tasks: readonly BatchTask[]): Promise<{ ms: number; cpuMs: number; digests: number[] }> {
   // Warm every worker (thread start, module loading, JIT) before the clock starts:
   // several rounds, so a worker that came online late has loaded too.
   for (let round = 0; round < 3; round++) {
     await Promise.all(Array.from({ length: Math.max(1, pool.workers) }, (_, i) => pool.run({ kind: "batch", firstSeed: 900_000 + round * 10 + i, runs: 3 })));
   }
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
-  return { ms: performance.now() - started, digests: outputs.map((o) => o.digest) };
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, digests: outputs.map((o) => o.digest) };
 }
 
 const SPEEDUP_REPETITIONS = 2;
@@ -421,8 +424,9 @@ async function measureSpeedup(config: ExperimentConfig, onProgress: (done: numbe
     }
   };
   // Interleaved repetitions, best of each: other work on the machine only ever adds time.
-  const ones: { ms: number; digests: number[] }[] = [];
-  const twos: { ms: number; digests: number[] }[] = [];
+  type Timing = Awaited<ReturnType<typeof timeOn>>;
+  const ones: Timing[] = [];
+  const twos: Timing[] = [];
   const total = SPEEDUP_REPETITIONS * 2;
   onProgress(0, total);
   for (let r = 0; r < SPEEDUP_REPETITIONS; r++) {
@@ -431,8 +435,11 @@ async function measureSpeedup(config: ExperimentConfig, onProgress: (done: numbe
     twos.push(await measure(2));
     onProgress(2 * r + 2, total);
   }
-  const oneWorkerMs = Math.min(...ones.map((o) => o.ms));
-  const twoWorkersMs = Math.min(...twos.map((o) => o.ms));
+  const best = (list: readonly Timing[]): Timing => list.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const one = best(ones);
+  const two = best(twos);
+  const oneWorkerMs = one.ms;
+  const twoWorkersMs = two.ms;
   const reference = ones[0]?.digests.join(",");
   return {
     tasks: tasks.length,
@@ -440,6 +447,7 @@ async function measureSpeedup(config: ExperimentConfig, onProgress: (done: numbe
     oneWorkerMs,
     twoWorkersMs,
     speedup: oneWorkerMs / twoWorkersMs,
+    twoWorkersCores: two.cpuMs / two.ms,
     identical: [...ones, ...twos].every((o) => o.digests.join(",") === reference),
   };
 }

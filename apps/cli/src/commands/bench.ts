@@ -70,7 +70,7 @@ function describe(results: ExperimentResults, outDir: string): string {
   const c = results.corpus;
   if (c !== null) lines.push(`linearizability corpus: ${c.matched}/${c.histories} as expected, ${c.unknown} unknown; ${formatMs(c.decidedMs)} vs Porcupine ${formatMs(c.decidedPorcupineMs)} (${formatRatio(c.ratioToPorcupine)})`);
   const s = results.speedup;
-  if (s !== null) lines.push(`speed-up of 2 workers over 1: ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; results ${s.identical ? "identical" : "DIFFERENT"})`);
+  if (s !== null) lines.push(`speed-up of 2 workers over 1: ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; the 2 workers got ${s.twoWorkersCores.toFixed(2)} cores of CPU; results ${s.identical ? "identical" : "DIFFERENT"})`);
   lines.push(`wrote ${join(outDir, "results.json")} and ${join(outDir, "summary.md")} (cx report makes report.html)`);
   return lines.join("\n");
 }
