@@ -156,13 +156,24 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   // A label is written only where it overlaps no earlier one: overlapping words help nobody.
   const labels: { x0: number; x1: number; y: number }[] = [];
   for (const m of picked.drawn) {
-    let label = false;
-    if (m.score >= 2) {
-      const lx = (x(m.sentAt) + x(Math.min(m.deliverAt, to))) / 2 + 3;
-      const ly = (laneY(m.from) + laneY(m.to)) / 2 - 3;
-      const box = { x0: lx, x1: lx + Math.min(24, m.message.length) * 5.2, y: ly };
-      label = !labels.some((b) => Math.abs(b.y - box.y) < 11 && b.x0 < box.x1 && box.x0 < b.x1);
-      if (label) labels.push(box);
+    let label: { x: number; y: number } | null = null;
+    if (m.score >= 2 && m.from !== m.to) {
+      // In the gap next to the sender, in its upper half (badges sit in the lower half), never past the window's end.
+      const down = m.to > m.from;
+      const gapTop = laneY(down ? m.from : m.from - 1) + BAR / 2;
+      const crossY = gapTop + (LANE_HEIGHT - BAR) / 2;
+      const x0 = x(m.sentAt);
+      const x1 = x(Math.min(m.deliverAt, to));
+      const y0 = laneY(m.from);
+      const y1 = laneY(m.to);
+      const crossX = x0 + ((x1 - x0) * (crossY - y0)) / (y1 - y0);
+      const width = Math.min(24, m.message.length) * 5.2;
+      const lx = Math.min(crossX + 3, x(to) - width - 2);
+      const box = { x0: lx, x1: lx + width, y: gapTop + 10 };
+      if (!labels.some((b) => Math.abs(b.y - box.y) < 11 && b.x0 < box.x1 && box.x0 < b.x1)) {
+        labels.push(box);
+        label = { x: lx, y: box.y };
+      }
     }
     parts.push(arrow(m, { x, laneY, to, label }));
   }
@@ -237,7 +248,7 @@ function definitions(): string {
   );
 }
 
-function arrow(m: DrawnMessage, layout: { x: (t: number) => number; laneY: (n: number) => number; to: number; label: boolean }): string {
+function arrow(m: DrawnMessage, layout: { x: (t: number) => number; laneY: (n: number) => number; to: number; label: { x: number; y: number } | null }): string {
   const x0 = layout.x(m.sentAt);
   const y0 = layout.laneY(m.from);
   const x1full = layout.x(Math.min(m.deliverAt, layout.to));
@@ -262,10 +273,7 @@ function arrow(m: DrawnMessage, layout: { x: (t: number) => number; laneY: (n: n
     const lost = m.fate === "to-down-node";
     shape = el("path", { d: `M${num(x0)},${num(y0)}L${num(x1full)},${num(y1full)}`, stroke: lost ? "#9ca3af" : "#374151", "stroke-width": m.score >= 2 ? 1.4 : 1, fill: "none", "marker-end": "url(#cx-arrow)" });
   }
-  if (layout.label) {
-    const [lx, ly] = partWay(0.5);
-    shape += text({ x: lx + 3, y: ly - 3, "font-size": 8.5, fill: MUTED }, cut(m.message, 24));
-  }
+  if (layout.label !== null) shape += text({ x: layout.label.x, y: layout.label.y, "font-size": 8.5, fill: MUTED }, cut(m.message, 24));
   return el("g", {}, tip(about) + shape);
 }
 
@@ -311,18 +319,41 @@ function clientOperations(trace: readonly TraceEvent[], window: { from: number; 
   return operations.filter((op) => (op.end ?? window.to) >= window.from && op.call <= window.to);
 }
 
+/**
+ * Places badges on their rows: each at its step's time unless that would
+ * overlap its neighbour, in which case it moves right; a row that would
+ * run past the end of the window is pushed back left, so badges never sit
+ * beyond the violation or off the drawing.
+ */
+function badgePlaces(wanted: readonly number[], limits: { left: number; right: number }): number[] {
+  const gap = BADGE_R * 2 + 1;
+  const places = [...wanted];
+  for (let i = 1; i < places.length; i++) places[i] = Math.max(places[i] as number, (places[i - 1] as number) + gap);
+  for (let i = places.length - 1; i >= 0; i--) places[i] = Math.min(places[i] as number, i === places.length - 1 ? limits.right : (places[i + 1] as number) - gap);
+  // Only a row with more badges than room goes back over the left edge; then it overlaps rather than vanishes.
+  for (let i = 0; i < places.length; i++) places[i] = Math.max(places[i] as number, i === 0 ? limits.left : (places[i - 1] as number) + gap / 2);
+  return places;
+}
+
 function badges(story: Story, layout: { x: (t: number) => number; laneY: (n: number) => number; from: number; to: number }): string {
-  const placed = new Map<number, number[]>();
-  const out: string[] = [];
+  const rows = new Map<number, { step: Story["steps"][number]; x: number }[]>();
   for (const step of story.steps) {
     if (step.time < layout.from || step.time > layout.to) continue;
     const node = step.nodes[0];
     const y = step.kind === "violation" ? TOP - 44 : node === undefined ? TOP - 44 : layout.laneY(node) - BAR / 2 - BADGE_R - 1;
-    let cx = layout.x(step.time);
-    const row = placed.get(y) ?? [];
-    while (row.some((used) => Math.abs(used - cx) < BADGE_R * 2 + 1)) cx += BADGE_R * 2 + 1;
-    row.push(cx);
-    placed.set(y, row);
+    rows.set(y, [...(rows.get(y) ?? []), { step, x: layout.x(step.time) }]);
+  }
+  const placed: { step: Story["steps"][number]; cx: number; y: number }[] = [];
+  for (const [y, row] of rows) {
+    const places = badgePlaces(
+      row.map((b) => b.x),
+      { left: layout.x(layout.from) + BADGE_R, right: layout.x(layout.to) + BADGE_R },
+    );
+    row.forEach((b, i) => placed.push({ step: b.step, cx: places[i] as number, y }));
+  }
+  placed.sort((a, b) => a.step.number - b.step.number);
+  const out: string[] = [];
+  for (const { step, cx, y } of placed) {
     const fill = step.kind === "violation" ? RED : INK;
     out.push(
       el("g", {}, tip(`${step.number}. t=${step.time} ${step.text}`) +

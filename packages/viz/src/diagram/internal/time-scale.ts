@@ -16,19 +16,29 @@ export interface TimeScale {
   readonly times: readonly number[];
 }
 
+/** Width of a squeezed idle stretch, in pixels: room for its `+229ms` mark. */
+const BREAK_PX = 36;
+
 export function timeScale(setup: { from: number; to: number; times: readonly number[]; idleMs: number; widthTarget: number }): TimeScale {
   const { from, to, idleMs } = setup;
   const times = [...new Set([from, to, ...setup.times.filter((t) => t >= from && t <= to)])].sort((a, b) => a - b);
+  // A squeezed stretch gets a fixed, narrow width: weighing it like `idleMs`
+  // of action gave quiet seconds as much room as the busy moments that matter.
   let units = 0;
-  for (let i = 1; i < times.length; i++) units += Math.min((times[i] as number) - (times[i - 1] as number), idleMs);
-  const pxPerMs = Math.min(12, Math.max(1, setup.widthTarget / Math.max(1, units)));
+  let idle = 0;
+  for (let i = 1; i < times.length; i++) {
+    const gap = (times[i] as number) - (times[i - 1] as number);
+    if (gap > idleMs) idle++;
+    else units += gap;
+  }
+  const pxPerMs = Math.min(24, Math.max(1, (setup.widthTarget - idle * BREAK_PX) / Math.max(1, units)));
   const positions: number[] = [0];
   const breaks: [number, number][] = [];
   for (let i = 1; i < times.length; i++) {
     const gap = (times[i] as number) - (times[i - 1] as number);
     if (gap > idleMs) breaks.push([times[i - 1] as number, times[i] as number]);
     // A floor of a few pixels keeps distinct moments distinct.
-    positions.push((positions[i - 1] as number) + Math.max(3, Math.min(gap, idleMs) * pxPerMs));
+    positions.push((positions[i - 1] as number) + (gap > idleMs ? BREAK_PX : Math.max(3, gap * pxPerMs)));
   }
   const width = positions[positions.length - 1] as number;
   const x = (time: number): number => {
