@@ -2,9 +2,11 @@ import { Command, CommanderError } from "commander";
 import { ExitCode } from "./exit-codes.js";
 import { isUserError } from "./user-error.js";
 import { registerCommands } from "./commands/index.js";
+import { cxVersion } from "./version.js";
 
 const program = new Command()
   .name("cx")
+  .version(cxVersion)
   .description("Hunt for the schedule of delays, drops, crashes and partitions that breaks a consensus protocol, then shrink it.")
   .showHelpAfterError("(run with --help for usage)")
   .exitOverride()

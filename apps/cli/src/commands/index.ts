@@ -1,8 +1,10 @@
 import type { Command } from "commander";
+import { registerBenchCommand } from "./bench.js";
 import { registerBugsCommand } from "./bugs.js";
 import { registerHuntCommand } from "./hunt.js";
 import { registerLinCommand } from "./lin.js";
 import { registerReplayCommand } from "./replay.js";
+import { registerReportCommand } from "./report.js";
 import { registerRunCommand } from "./run.js";
 import { registerShrinkCommand } from "./shrink.js";
 
@@ -14,4 +16,6 @@ export function registerCommands(program: Command): void {
   registerReplayCommand(program);
   registerShrinkCommand(program);
   registerLinCommand(program);
+  registerBenchCommand(program);
+  registerReportCommand(program);
 }
