@@ -1,7 +1,8 @@
+import type { Observation, Violation } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { escapeMarkdown, escapeXml, renderDiagram, tellStory } from "../src/index.js";
 import { fixtureRun } from "./fixtures/fixture-run.js";
-import { raftShapedRun } from "./fixtures/hand-built.js";
+import { raftShapedRun, TraceBuilder } from "./fixtures/hand-built.js";
 
 const HOSTILE = `<script>alert("x")</script>&'`;
 const ELEMENTS = new Set(["svg", "title", "desc", "defs", "pattern", "marker", "rect", "path", "g", "text", "circle"]);
@@ -101,5 +102,24 @@ describe("escaping", () => {
   it("escapes the five markup characters and drops what XML cannot carry", () => {
     expect(escapeXml(`a&b<c>d"e'f\u0000`)).toBe("a&amp;b&lt;c&gt;d&quot;e&#39;f\ufffd");
     expect(escapeMarkdown("*x* [l](u) <b>\n#")).toBe("\\*x\\* \\[l\\]\\(u\\) &lt;b&gt; \\#");
+  });
+});
+
+describe("crowded moments", () => {
+  it("keeps every story badge inside the window, however many steps share the violating moment", () => {
+    const b = new TraceBuilder();
+    b.role(10, 0, "leader 1");
+    b.heartbeats(0, { from: 20, to: 90, everyMs: 10, clusterSize: 3 });
+    // Six distinct things s0 reports in the very step that breaks the property.
+    for (let i = 0; i < 6; i++) b.trace.push({ kind: "observation", time: 100, step: 1000, node: 0, observation: { kind: `note${i}`, node: 0 } as Observation });
+    const violation: Violation = { invariant: "Crowded", message: "six things at once", time: 100, step: 1000 };
+    b.trace.push({ kind: "violation", time: 100, step: 1000, violation });
+    const svg = renderDiagram({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 100 });
+    checkMarkup(svg);
+    const violationX = Number(/<path d="M([\d.]+),\d+V[\d.]+" stroke="#dc2626"/.exec(svg)?.[1]);
+    const badges = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="7"/g)].map((m) => Number(m[1]));
+    expect(Number.isFinite(violationX)).toBe(true);
+    expect(badges.length).toBeGreaterThanOrEqual(7);
+    for (const cx of badges) expect(cx).toBeLessThanOrEqual(violationX + 7);
   });
 });
