@@ -96,6 +96,10 @@ describe("tellStory", () => {
     expect(texts).toContain("client 1's read returns ok stale (from s1)");
     expect(texts.some((t) => t.includes("write 0.1"))).toBe(false);
     expect(lin.headline).toBe("Linearizability violated at t=2500 (step 6): not linearizable. …");
+    // A one-line summary names the operation as `client 1's read -> stale [200..460 ms]`.
+    const summary = { ...violation, message: `no order explains client 1's read -> "stale" [200..460 ms] once the register is "0.1"` };
+    const told = tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation: summary, endTime: 2500 });
+    expect(told.steps.map((s) => s.text)).toContain("client 1 calls read, trying s0 and s1 over 2 attempts");
   });
 
   it("tells a real recorded run of the sim fixture, ending at its violation", () => {

@@ -14,6 +14,8 @@ const NUMBER_OR_RANGE = /(\d+)(?:\s*(?:-|–|\.\.|to)\s*(\d+))?/g;
 const OPERATION_ID = /\bc(\d+)#(\d+)(?!\d)/g;
 // The shape @cx/check's describeResult names operations in: `client 1 [200, 350]`.
 const DESCRIBED_OPERATION = /\bclient (\d+) \[(\d+(?:\.\d+)?), (?:\d+(?:\.\d+)?|never returned)\]/g;
+// And the shape a monitor's one-line summary uses: `client 1's read -> null [600..624 ms]`.
+const SUMMARISED_OPERATION = /\bclient (\d+)'s [^[\n]*\[(\d+(?:\.\d+)?)\.\./g;
 
 /** Entry indices named in a violation message: `entry 3`, `index 4`, `entries 2-4`, `indices 3 and 5`. */
 export function entriesNamed(message: string): number[] {
@@ -38,7 +40,7 @@ export function findFocus(violation: Violation | null, trace: readonly TraceEven
   const message = violation?.message ?? "";
   const operations = new Set<string>();
   for (const match of message.matchAll(OPERATION_ID)) operations.add(`${match[1]}#${match[2]}`);
-  const calls = [...message.matchAll(DESCRIBED_OPERATION)].map((match) => ({ client: Number(match[1]), call: Number(match[2]) }));
+  const calls = [...message.matchAll(DESCRIBED_OPERATION), ...message.matchAll(SUMMARISED_OPERATION)].map((match) => ({ client: Number(match[1]), call: Number(match[2]) }));
   if (calls.length > 0) {
     for (const event of trace) {
       if (event.kind === "client-call" && event.attempt === 1 && calls.some((c) => c.client === event.client && c.call === event.time)) operations.add(`${event.client}#${event.seq}`);
