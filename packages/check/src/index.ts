@@ -6,6 +6,7 @@
 // Linearizability: the checker, its model contract and results.
 export type { Operation } from "./linearizability/operation.js";
 export type { Model, StepResult } from "./linearizability/model.js";
+export type { ModelDecision } from "./linearizability/model-decision.js";
 export type {
   BlockedOperation,
   CheckOptions,
