@@ -1,6 +1,7 @@
-import { ReplayedChoices } from "@cx/sim";
+import type { Span } from "@cx/sim";
 import { compareShortlex, countNonZero, trimChoices } from "./choice-order.js";
 import { hashChoices } from "./internal/hash-choices.js";
+import { KeyedReplay, queuesByKey } from "./internal/keyed-replay.js";
 import { hasNonZero, highestPowerOfTwo, replaceRange, spanRanges, type Range } from "./internal/ranges.js";
 import type { Outcome, Target } from "./target.js";
 
@@ -17,9 +18,56 @@ export interface ShrinkOptions<O extends Outcome = Outcome> {
   readonly timeBudgetMs?: number;
   /** Stop after this many target runs (cache hits are free and not counted). */
   readonly maxCandidates?: number;
+  /** The passes of each round, in order (default `defaultShrinkPasses`); for experiments and benchmarks. */
+  readonly passes?: readonly ShrinkPassName[];
   /** Called after every target run, for a progress display. */
   readonly onProgress?: (progress: ShrinkProgress) => void;
 }
+
+/** The names of the shrinker's passes (see the README for what each does). */
+export type ShrinkPassName =
+  | "zero-chunks"
+  | "replace-spans"
+  | "delete-span-runs"
+  | "delete-inside-spans"
+  | "delete-between-labels"
+  | "zero-suffixes"
+  | "delete-chunks"
+  | "delete-zero-runs"
+  | "lower-values"
+  | "lower-pairs"
+  | "sparse-rebuild"
+  | "aligned-zero-spans"
+  | "aligned-zero-values";
+
+/** The passes of each round, big reductions first. */
+export const defaultShrinkPasses: readonly ShrinkPassName[] = [
+  "zero-chunks",
+  "aligned-zero-spans",
+  "aligned-zero-values",
+  "replace-spans",
+  "delete-span-runs",
+  "delete-between-labels",
+  "zero-suffixes",
+  "delete-inside-spans",
+  "delete-chunks",
+  "delete-zero-runs",
+  "lower-values",
+  "lower-pairs",
+  "sparse-rebuild",
+];
+
+/** The passes of version 0.1 (before aligned replay, time travel and sparse rebuilds): the benchmark's baseline. */
+export const classicShrinkPasses: readonly ShrinkPassName[] = [
+  "zero-chunks",
+  "replace-spans",
+  "delete-span-runs",
+  "delete-inside-spans",
+  "delete-chunks",
+  "delete-zero-runs",
+  "lower-values",
+  "lower-pairs",
+];
 
 /** Where a shrink stands, reported to `onProgress`. */
 export interface ShrinkProgress {
@@ -28,6 +76,8 @@ export interface ShrinkProgress {
   /** Length and non-zero count of the best sequence so far. */
   readonly decisions: number;
   readonly nonZero: number;
+  /** The best sequence so far (trimmed; it reproduces the violation): persist it to survive an interruption. */
+  readonly best: readonly number[];
 }
 
 /** Why a shrink stopped. */
@@ -100,6 +150,9 @@ class Shrinker<O extends Outcome> {
   private readonly started: number | null;
   private best: number[] = [];
   private bestOutcome: O | null = null;
+  /** The kind of each draw of the best run (see KeyedReplay). */
+  private bestKeys: string[] = [];
+  private lastKeys: string[] = [];
   private runs = 0;
   private hits = 0;
   private rounds = 0;
@@ -118,26 +171,121 @@ class Shrinker<O extends Outcome> {
     }
     this.best = trimChoices(first.choices);
     this.bestOutcome = first;
+    this.bestKeys = this.lastKeys;
     this.cache.set(hashChoices(this.best), true);
     let converged = false;
     while (this.stop === null) {
       this.rounds++;
       const start = this.best;
-      this.zeroChunks();
-      this.replaceSpans();
-      this.deleteSpanRuns();
-      this.deleteInsideSpans();
-      this.deleteChunks();
-      this.deleteZeroRuns();
-      this.lowerValues();
-      this.lowerPairs();
+      for (const pass of this.options.passes ?? defaultShrinkPasses) {
+        if (this.stop !== null) break;
+        this.runPass(pass);
+      }
       if (this.stop === null && compareShortlex(this.best, start) === 0) converged = true;
       if (converged) break;
     }
     return { reproduced: true, choices: this.best, outcome: this.bestOutcome as O, stats: this.stats(before, converged ? "converged" : (this.stop ?? "converged")) };
   }
 
+  private runPass(pass: ShrinkPassName): void {
+    switch (pass) {
+      case "zero-chunks": return this.zeroChunks();
+      case "replace-spans": return this.replaceSpans();
+      case "delete-span-runs": return this.deleteSpanRuns();
+      case "delete-inside-spans": return this.deleteInsideSpans();
+      case "delete-between-labels": return this.deleteBetweenLabels();
+      case "zero-suffixes": return this.zeroSuffixes();
+      case "delete-chunks": return this.deleteChunks();
+      case "delete-zero-runs": return this.deleteZeroRuns();
+      case "lower-values": return this.lowerValues();
+      case "lower-pairs": return this.lowerPairs();
+      case "sparse-rebuild": return this.sparseRebuild();
+      case "aligned-zero-spans": return this.alignedZeroSpans();
+      case "aligned-zero-values": return this.alignedZeroValues();
+    }
+  }
+
   // ---- passes ------------------------------------------------------------
+
+  /**
+   * Time travel: delete everything from the start of one span to the start
+   * of a later span with the same label (labels seen at most
+   * MAX_LABEL_GROUP times, e.g. periodic fault ticks), largest gaps first.
+   * The decisions of the later period then play out earlier, which finds a
+   * short failure hidden behind a long one where single deletions are stuck.
+   */
+  private deleteBetweenLabels(): void {
+    const labels = rareLabels(this.bestSpans(), this.best.length);
+    for (const label of labels) {
+      let starts = labelStarts(this.bestSpans(), label, this.best.length);
+      for (let gap = starts.length - 1; gap >= 1 && this.stop === null; gap--) {
+        for (let i = 0; i + gap < starts.length && this.stop === null; i++) {
+          const range = { start: starts[i] as number, end: starts[i + gap] as number };
+          if (!hasNonZero(this.best, range)) continue;
+          if (this.consider(replaceRange(this.best, range, []))) {
+            starts = labelStarts(this.bestSpans(), label, this.best.length);
+            gap = Math.min(gap, starts.length - 1);
+            i = -1;
+          }
+        }
+      }
+    }
+  }
+
+  /** Zero each top-level span holding something unusual, later ones first, replaying each kind of draw from its own queue. */
+  private alignedZeroSpans(): void {
+    let units = topLevel(this.bestSpans(), this.best.length);
+    for (let u = units.length - 1; u >= 0 && this.stop === null; u--) {
+      const unit = units[u];
+      if (unit === undefined || unit.end > this.best.length || !hasNonZero(this.best, unit)) continue;
+      if (this.considerAligned(replaceRange(this.best, unit, zeros(unit.end - unit.start)))) {
+        units = topLevel(this.bestSpans(), this.best.length);
+        u = Math.min(u, units.length);
+      }
+    }
+  }
+
+  /** ddmin over the unusual values (halves, quarters, ... single ones, later first), zeroed with aligned replay. */
+  private alignedZeroValues(): void {
+    let nonZero = nonZeroIndexes(this.best);
+    for (let k = highestPowerOfTwo(Math.max(1, nonZero.length >> 1)); k >= 1 && this.stop === null; k >>= 1) {
+      for (let first = Math.floor((nonZero.length - 1) / k) * k; first >= 0 && this.stop === null; first -= k) {
+        const edited = this.best.slice();
+        for (const i of nonZero.slice(first, first + k)) edited[i] = 0;
+        if (this.considerAligned(edited)) {
+          nonZero = nonZeroIndexes(this.best);
+          first = Math.min(first, nonZero.length);
+        }
+      }
+    }
+  }
+
+  /**
+   * Start over from calm: all zeros but one early value (a run-wide
+   * setting) and one later value (a trigger) at their maximum, shortest
+   * first. A failure that needs one fault level and one fault is found this
+   * way whatever the path the search took to its first, tangled failure.
+   */
+  private sparseRebuild(): void {
+    const head = Math.min(SPARSE_HEAD, this.best.length);
+    for (let q = 0; q < this.best.length && this.stop === null; q++) {
+      for (let p = -1; p < Math.min(q, head) && this.stop === null; p++) {
+        const candidate = zeros(q + 1);
+        candidate[q] = RAISED;
+        if (p >= 0) candidate[p] = RAISED;
+        if (this.consider(candidate)) return;
+      }
+    }
+  }
+
+  /** Zero everything from the start of each top-level span to the end, earliest start first. */
+  private zeroSuffixes(): void {
+    const units = topLevel(this.bestSpans(), this.best.length);
+    for (const unit of units) {
+      if (this.stop !== null || unit.start >= this.best.length) break;
+      if (this.consider(this.best.slice(0, unit.start))) break;
+    }
+  }
 
   /** ddmin on zeroing: halves, quarters, ... down to single values; later windows first so tails vanish early. */
   private zeroChunks(): void {
@@ -304,25 +452,56 @@ class Shrinker<O extends Outcome> {
     }
     if (this.overBudget()) return false;
     const outcome = this.execute(candidate);
-    const ok = this.reproduces(outcome);
-    this.cache.set(key, ok);
+    this.cache.set(key, this.reproduces(outcome));
+    return this.accept(outcome);
+  }
+
+  private execute(candidate: readonly number[]): O {
+    return this.executeWith(new KeyedReplay({ flat: candidate }));
+  }
+
+  private executeWith(source: KeyedReplay): O {
+    this.runs++;
+    const outcome = this.options.target.run(source);
+    this.lastKeys = source.keys;
+    return outcome;
+  }
+
+  /**
+   * Runs the best sequence edited in place (same length, same kinds of
+   * draws) with each kind of draw replayed from its own queue, so a
+   * decision that vanishes does not shift the meaning of unrelated ones.
+   */
+  private considerAligned(edited: number[]): boolean {
+    const key = `k${hashChoices(edited)}|${hashChoices(this.best)}`;
+    if (this.cache.has(key)) {
+      this.hits++;
+      return false;
+    }
+    if (this.overBudget()) return false;
+    const outcome = this.executeWith(new KeyedReplay({ queues: queuesByKey(edited, this.bestKeys) }));
+    this.cache.set(key, true);
+    return this.accept(outcome);
+  }
+
+  private accept(outcome: O): boolean {
     let improved = false;
-    if (ok) {
+    if (this.reproduces(outcome)) {
       const trimmed = trimChoices(outcome.choices);
       this.cache.set(hashChoices(trimmed), true);
       if (compareShortlex(trimmed, this.best) < 0) {
         this.best = trimmed;
         this.bestOutcome = outcome;
+        this.bestKeys = this.lastKeys;
         improved = true;
       }
     }
-    this.options.onProgress?.({ candidateRuns: this.runs, rounds: this.rounds, decisions: this.best.length, nonZero: countNonZero(this.best) });
+    this.report();
     return improved;
   }
 
-  private execute(candidate: readonly number[]): O {
-    this.runs++;
-    return this.options.target.run(new ReplayedChoices(candidate));
+  private report(): void {
+    this.options.onProgress?.({ candidateRuns: this.runs, rounds: this.rounds, decisions: this.best.length, nonZero: countNonZero(this.best), best: this.best });
   }
 
   private reproduces(outcome: O): boolean {
@@ -370,6 +549,22 @@ function topLevel(spans: readonly { start: number; end: number }[], length: numb
   return out;
 }
 
+/** Labels seen at least twice and at most MAX_LABEL_GROUP times, rarest first. */
+function rareLabels(spans: readonly Span[], length: number): string[] {
+  const counts = new Map<string, number>();
+  for (const s of spans) if (s.start < length && s.end > s.start) counts.set(s.label, (counts.get(s.label) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n >= 2 && n <= MAX_LABEL_GROUP).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).map(([label]) => label);
+}
+
+function labelStarts(spans: readonly Span[], label: string, length: number): number[] {
+  return [...new Set(spans.filter((s) => s.label === label && s.start < length && s.end > s.start).map((s) => s.start))].sort((a, b) => a - b);
+}
+
+const MAX_LABEL_GROUP = 32;
+
+/** How many leading values `sparseRebuild` treats as run-wide settings. */
+const SPARSE_HEAD = 8;
+
 /** How many later non-zero values `lowerPairs` pairs with each one. */
 const PAIR_REACH = 8;
 
@@ -380,6 +575,12 @@ function raiseAfter(values: readonly number[], index: number, above: number): nu
   const copy = values.slice();
   for (let j = index + 1; j < copy.length; j++) if ((copy[j] ?? 0) > above) copy[j] = RAISED;
   return copy;
+}
+
+function nonZeroIndexes(values: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) !== 0) out.push(i);
+  return out;
 }
 
 function zeros(n: number): number[] {

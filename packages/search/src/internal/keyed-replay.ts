@@ -1,0 +1,84 @@
+import type { ChoiceSource, Span } from "@cx/sim";
+
+/**
+ * A replaying choice source that also notes, for every draw, a key naming
+ * its kind: the innermost open span's label and the draw's own label.
+ *
+ * Two modes. Given a flat list it replays it in order, exactly as @cx/sim's
+ * `ReplayedChoices` (clamped to `n - 1`, zeros past the end). Given queues
+ * by key it hands each draw the next value recorded for that kind of draw,
+ * so removing a message leaves every fault tick where it was: the shrinker
+ * uses it to edit one decision without shifting the meaning of the others.
+ * Either way `record()` returns what was handed out, which replays the same
+ * run in flat mode.
+ */
+export class KeyedReplay implements ChoiceSource {
+  readonly keys: string[] = [];
+  private readonly values: number[] = [];
+  private readonly closed: Span[] = [];
+  private readonly open: { label: string; start: number; slot: number }[] = [];
+  private index = 0;
+  private readonly taken = new Map<string, number>();
+
+  constructor(private readonly source: { readonly flat: readonly number[] } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {}
+
+  get position(): number {
+    return this.values.length;
+  }
+
+  draw(n: number, label?: string): number {
+    if (!(n >= 1) || !Number.isInteger(n)) throw new RangeError(`draw(n) needs a positive integer n, got ${n}`);
+    const key = `${this.open.at(-1)?.label ?? ""}\u0000${label ?? ""}`;
+    let raw: number;
+    if ("flat" in this.source) {
+      raw = this.source.flat[this.index++] ?? 0;
+    } else {
+      const at = this.taken.get(key) ?? 0;
+      this.taken.set(key, at + 1);
+      raw = this.source.queues.get(key)?.[at] ?? 0;
+    }
+    const value = raw < 0 ? 0 : raw >= n ? n - 1 : Math.floor(raw);
+    this.values.push(value);
+    this.keys.push(key);
+    return value;
+  }
+
+  drawBool(percent: number, label?: string): boolean {
+    return this.draw(100, label) >= 100 - percent;
+  }
+
+  startSpan(label: string): void {
+    this.open.push({ label, start: this.values.length, slot: this.closed.length });
+    this.closed.push({ label, start: this.values.length, end: this.values.length });
+  }
+
+  endSpan(): void {
+    const top = this.open.pop();
+    if (top === undefined) throw new Error("endSpan() without a matching startSpan()");
+    if (this.values.length === top.start) {
+      if (top.slot === this.closed.length - 1) this.closed.pop();
+      return;
+    }
+    this.closed[top.slot] = { label: top.label, start: top.start, end: this.values.length };
+  }
+
+  record(): number[] {
+    return this.values.slice();
+  }
+
+  spans(): Span[] {
+    return this.closed.filter((s) => s.end > s.start);
+  }
+}
+
+/** Groups `values` into queues by their kind, in order (`keys[i]` is the kind of `values[i]`). */
+export function queuesByKey(values: readonly number[], keys: readonly string[]): Map<string, number[]> {
+  const queues = new Map<string, number[]>();
+  for (let i = 0; i < values.length; i++) {
+    const key = keys[i] ?? "";
+    let queue = queues.get(key);
+    if (queue === undefined) queues.set(key, (queue = []));
+    queue.push(values[i] ?? 0);
+  }
+  return queues;
+}
