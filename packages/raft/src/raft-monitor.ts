@@ -1,5 +1,5 @@
 import { checkLinearizability, createLivenessTracker, createSafetyMonitor, registerModel, type ReplicaObservation, type SafetyMonitor } from "@cx/check";
-import type { Monitor, PropertyFailure, RegisterInput, RegisterOutput } from "@cx/sim";
+import { registerWorkload, type Monitor, type PropertyFailure, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftNode } from "./raft-node.js";
 
 /** Counters a Raft run reports besides @cx/sim's. */
@@ -25,7 +25,7 @@ export interface RaftMonitor extends Monitor<RaftNode, RegisterInput, RegisterOu
 export const LINEARIZABILITY_BUDGET_STEPS = 2_000_000;
 
 function describeOp(op: { client: number; input: RegisterInput; output: RegisterOutput | null; call: number; return: number | null }): string {
-  const what = op.input.op === "read" ? "read" : op.input.op === "write" ? `write ${op.input.value}` : `cas ${op.input.expected}->${op.input.value}`;
+  const what = registerWorkload.describe(op.input);
   const answer = op.return === null ? "never answered" : op.input.op === "write" ? "ok" : JSON.stringify(op.output);
   return `client ${op.client}'s ${what} -> ${answer} [${op.call}..${op.return ?? "?"} ms]`;
 }

@@ -1,5 +1,5 @@
 import type { ReplicaObservation } from "@cx/check";
-import type { ClientRequest, NodeContext, NodeId, ProtocolNode, RegisterInput, RegisterOutput } from "@cx/sim";
+import { registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
@@ -14,17 +14,6 @@ export interface ClientSession {
 }
 
 const NO_ENTRIES: readonly LogEntry[] = [];
-
-function describeInput(input: RegisterInput): string {
-  switch (input.op) {
-    case "read":
-      return "read";
-    case "write":
-      return `write ${input.value}`;
-    case "cas":
-      return `cas ${input.expected}->${input.value}`;
-  }
-}
 
 function popcount(mask: number): number {
   let n = 0;
@@ -158,7 +147,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       this.ctx.reply(request, { kind: "ok", output: this.value });
       return;
     }
-    const entry: LogEntry = { term: this.currentTerm, id: `c${request.client}#${request.seq} ${describeInput(request.input)}`, client: request.client, seq: request.seq, input: request.input };
+    const entry: LogEntry = { term: this.currentTerm, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
     this.log = [...this.log, entry];
     const index = this.log.length;
     this.persist();
