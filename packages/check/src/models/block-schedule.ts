@@ -32,6 +32,24 @@ export function scheduleBlocks<Input, Output>(
   blocks: readonly (readonly number[])[],
   first: readonly number[] | undefined,
 ): ModelDecision | undefined {
+  const { feasible, schedule } = planBlocks(operations, blocks, first);
+  const placed = replay(operations, schedule);
+  if (feasible) return placed === schedule.length ? { verdict: "ok" } : undefined;
+  return { verdict: "illegal", prefix: schedule.slice(0, placed) };
+}
+
+/**
+ * The layout behind {@link scheduleBlocks}: whether the blocks fit (by the
+ * zone argument, not yet certified by a replay) and the order they were laid
+ * out in (every block's operations, `first` first). Callers that must place
+ * more operations around the schedule (the register's failed cas) start
+ * from it.
+ */
+export function planBlocks<Input, Output>(
+  operations: readonly Operation<Input, Output>[],
+  blocks: readonly (readonly number[])[],
+  first: readonly number[] | undefined,
+): { readonly feasible: boolean; readonly schedule: number[] } {
   interface Zone {
     readonly ops: readonly number[];
     readonly lo: number;
@@ -74,9 +92,7 @@ export function scheduleBlocks<Input, Output>(
     const next = forward[g];
     if (next !== undefined) schedule.push(...next.ops);
   });
-  const placed = replay(operations, schedule);
-  if (feasible) return placed === schedule.length ? { verdict: "ok" } : undefined;
-  return { verdict: "illegal", prefix: schedule.slice(0, placed) };
+  return { feasible, schedule };
 }
 
 /** Largest index whose (non-decreasing) value is <= bound, or -1. */

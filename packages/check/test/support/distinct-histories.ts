@@ -96,3 +96,47 @@ export function randomAppendHistory(seed: number, shape: Shape & { readonly valu
     return { client: i, call: d.call, return: d.ret, input, output };
   });
 }
+
+/**
+ * Reads, writes and compare-and-sets on one register, every stored value
+ * fresh; a cas expects the current value (so it succeeds) or, as often, an
+ * earlier value (so it fails while that value is live or long gone). Legal by
+ * construction, then perturbed (a read's value or a cas's answer flipped).
+ */
+export function randomCasHistory(seed: number, shape: Shape): Operation<RegisterInput, RegisterOutput>[] {
+  const draw = prng(seed);
+  const all = drafts(draw, shape);
+  const kinds = all.map(() => draw(3));
+  const inputs: RegisterInput[] = all.map((_, i) => (kinds[i] === 0 ? { op: "read" } : kinds[i] === 1 ? { op: "write", value: `v${i}` } : { op: "cas", expected: "", value: `v${i}` }));
+  const outputs: RegisterOutput[] = all.map(() => null);
+  const seen: string[] = [];
+  let state: string | null = null;
+  for (const i of effectOrder(all)) {
+    const input = inputs[i] as RegisterInput;
+    const applies = (all[i] as Draft).applies;
+    if (input.op === "cas") {
+      const pick = draw(2) === 0 || seen.length === 0 ? state : (seen[draw(seen.length)] as string);
+      const expected = pick ?? "v-none";
+      inputs[i] = { op: "cas", expected, value: input.value };
+      if (!applies) continue;
+      const matches = state !== null && state === expected;
+      outputs[i] = matches;
+      if (matches) state = input.value;
+    } else if (!applies) continue;
+    else if (input.op === "read") outputs[i] = state;
+    else state = input.value;
+    if (state !== null && seen[seen.length - 1] !== state) seen.push(state);
+  }
+  const written = inputs.flatMap((input) => (input.op === "read" ? [] : [input.value]));
+  return all.map((d, i) => {
+    const input = inputs[i] as RegisterInput;
+    let output = d.ret === null ? null : (outputs[i] as RegisterOutput);
+    if (d.ret !== null && draw(100) < shape.flipPercent) {
+      if (input.op === "read") {
+        const pick = draw(written.length + 1);
+        output = pick === written.length ? null : (written[pick] as string);
+      } else if (input.op === "cas") output = output !== true;
+    }
+    return { client: i, call: d.call, return: d.ret, input, output };
+  });
+}
