@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ReplayedChoices } from "@cx/sim";
-import { compareShortlex, countNonZero, hunt, shrink, strategyNames, trimChoices, type Outcome, type StrategyName, type Target } from "../src/index.js";
+import { classicShrinkPasses, compareShortlex, countNonZero, hunt, shrink, strategyNames, trimChoices, type Outcome, type StrategyName, type Target } from "../src/index.js";
 import { findFailures, withoutSpans } from "../test/fixtures/failures.js";
 import { createToyTarget } from "../test/fixtures/toy-target.js";
 
@@ -89,6 +89,7 @@ const target = createToyTarget({ ticks: 60 });
 const failures = findFailures(target, { count: FAILURES, invariant: "lease-safety" });
 
 const ours: ShrinkRow[] = [];
+const classic: ShrinkRow[] = [];
 const noSpans: ShrinkRow[] = [];
 const naive: ShrinkRow[] = [];
 let distinctResults = new Set<string>();
@@ -98,6 +99,8 @@ for (const failure of failures) {
   const a = shrink({ target, choices: failure.choices, violation, clock });
   ours.push({ seed: failure.seed, ...pick(a.stats), ms: a.stats.ms ?? 0 });
   distinctResults = distinctResults.add(a.choices.join(","));
+  const k = shrink({ target, choices: failure.choices, violation, clock, passes: classicShrinkPasses });
+  classic.push({ seed: failure.seed, ...pick(k.stats), ms: k.stats.ms ?? 0 });
   const b = shrink({ target: withoutSpans(target), choices: failure.choices, violation, clock });
   noSpans.push({ seed: failure.seed, ...pick(b.stats), ms: b.stats.ms ?? 0 });
   const started = clock();
@@ -130,7 +133,7 @@ for (const strategy of strategyNames) {
   }
 }
 
-const s = { ours: summarise(ours), withoutSpans: summarise(noSpans), naive: summarise(naive) };
+const s = { ours: summarise(ours), classicPasses: summarise(classic), withoutSpans: summarise(noSpans), naive: summarise(naive) };
 const ratio = (a: number, b: number): number => (b === 0 ? 0 : Math.round((a / b) * 1000) / 1000);
 const huntMedians = Object.fromEntries(strategyNames.map((n) => [n, median(huntRows[n])])) as Record<StrategyName, number>;
 const results = {
@@ -144,11 +147,15 @@ const results = {
       msOursOverNaive: ratio(s.ours.medianMs, s.naive.medianMs),
       decisionsAfterOursOverNaive: ratio(s.ours.medianDecisionsAfter, s.naive.medianDecisionsAfter),
       nonZeroAfterOursOverNaive: ratio(s.ours.medianNonZeroAfter, s.naive.medianNonZeroAfter),
+      nonZeroAfterOursOverClassicPasses: ratio(s.ours.medianNonZeroAfter, s.classicPasses.medianNonZeroAfter),
+      decisionsAfterOursOverClassicPasses: ratio(s.ours.medianDecisionsAfter, s.classicPasses.medianDecisionsAfter),
+      candidateRunsOursOverClassicPasses: ratio(s.ours.medianCandidateRuns, s.classicPasses.medianCandidateRuns),
       decisionsAfterOursOverWithoutSpans: ratio(s.ours.medianDecisionsAfter, s.withoutSpans.medianDecisionsAfter),
     },
     oursAtOrBelowNaiveInShortlex: oursAtOrBelowNaive,
     distinctShrunkSequences: distinctResults.size,
-    rows: { ours, withoutSpans: noSpans, naive },
+    totalNonZeroAfter: { ours: ours.reduce((a, r) => a + r.nonZeroAfter, 0), classicPasses: classic.reduce((a, r) => a + r.nonZeroAfter, 0) },
+    rows: { ours, classicPasses: classic, withoutSpans: noSpans, naive },
   },
   hunt: {
     seeds: HUNT_SEEDS,
@@ -171,9 +178,11 @@ const fmt = (label: string, x: ReturnType<typeof summarise>): string =>
   `${label.padEnd(22)} median ${x.medianMs.toFixed(2).padStart(7)} ms  ${String(x.medianCandidateRuns).padStart(6)} runs  decisions ${x.medianDecisionsBefore} -> ${x.medianDecisionsAfter}  non-zero ${x.medianNonZeroAfter}  converged ${x.converged}/${failures.length}`;
 console.log(`shrink, ${failures.length} toy failures (lease-safety):`);
 console.log(fmt("ours", s.ours));
+console.log(fmt("classic passes (0.1)", s.classicPasses));
 console.log(fmt("ours without spans", s.withoutSpans));
 console.log(fmt("naive (baseline)", s.naive));
 console.log(`ratios ours/naive: runs ${results.shrink.ratios.candidateRunsOursOverNaive}, time ${results.shrink.ratios.msOursOverNaive}, decisions after ${results.shrink.ratios.decisionsAfterOursOverNaive}, non-zero after ${results.shrink.ratios.nonZeroAfterOursOverNaive}`);
+console.log(`ratios ours/classic passes: runs ${results.shrink.ratios.candidateRunsOursOverClassicPasses}, decisions after ${results.shrink.ratios.decisionsAfterOursOverClassicPasses}, non-zero after ${results.shrink.ratios.nonZeroAfterOursOverClassicPasses}; total non-zero after ${results.shrink.totalNonZeroAfter.ours} vs ${results.shrink.totalNonZeroAfter.classicPasses}`);
 console.log(`ours at or below naive in shortlex: ${oursAtOrBelowNaive}/${failures.length}; distinct shrunk sequences: ${distinctResults.size}`);
 console.log(`hunt, ${HUNT_SEEDS} seeds, budget ${HUNT_BUDGET}: median trials to the first violation`);
 for (const n of strategyNames) console.log(`  ${n.padEnd(9)} ${String(huntMedians[n]).padStart(6)}  found ${huntFound[n]}/${HUNT_SEEDS}  ratio over random ${results.hunt.ratioOverRandom[n]}`);

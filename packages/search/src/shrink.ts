@@ -125,10 +125,12 @@ export interface ShrinkResult<O extends Outcome = Outcome> {
  * (shorter, then lexicographically smaller), and it is trimmed of trailing
  * zeros; the search is deterministic (no randomness), so the same input
  * gives the same result; `converged` means a whole round of passes changed
- * nothing. Passes, big reductions first: zero ddmin-style chunks, replace
- * each labelled span by nothing or by zeros, delete chunks, delete runs of
- * zeros, lower each value by binary search toward 0. Each candidate run is
- * cached by a hash of its sequence.
+ * nothing. Passes (`defaultShrinkPasses`), big reductions first: zero
+ * ddmin-style chunks, zero spans and values with aligned replay (each kind
+ * of draw from its own queue, so a vanished message does not shift the
+ * fault ticks), replace spans, delete between same-label spans, delete
+ * chunks and runs of zeros, lower values, rebuild sparsely from calm. Each
+ * candidate run is cached by a hash of its sequence.
  *
  * Gotchas: budgets end the search early with `converged: false` and the
  * best result so far. The library never reads the wall clock: pass `clock`.
