@@ -1,4 +1,4 @@
-import type { StrategyName } from "./results.js";
+import type { StrategyName } from "@cx/search";
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,

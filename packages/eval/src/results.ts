@@ -1,10 +1,11 @@
+import type { StrategyName } from "@cx/search";
 import type { ExperimentConfig } from "./experiment-config.js";
 
 /** The version of the {@link ExperimentResults} format; bumped on any incompatible change. */
 export const RESULTS_SCHEMA_VERSION = 1 as const;
 
-/** Which strategies the experiment compares (the names @cx/search's `hunt` takes). */
-export type StrategyName = "random" | "coverage" | "bandit";
+/** Which strategies the experiment compares: @cx/search's names, re-exported for readers of results. */
+export type { StrategyName };
 
 /** A broken property as stored in results: which invariant, and the sentence for people. */
 export interface ViolationRecord {
