@@ -14,7 +14,7 @@ export function vitestConfig(packageDir: string) {
     resolve: { conditions: ["@cx/source"] },
     test: {
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-      testTimeout: 30_000,
+      testTimeout: 120_000,
       ...(reportDir
         ? {
             reporters: ["default", "json"],

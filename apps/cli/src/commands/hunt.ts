@@ -101,13 +101,23 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   saveRepro(savePath, serializeRepro({ ...reproOf(options, found.choices, violation), metadata: { found: { strategy: options.strategy, seed: options.seed, trials: found.trials } } }));
 
   progress.start(1, "shrinking");
+  let savedLength = found.choices.length;
+  let savedChoices = found.choices.join();
   const shrunk = shrink({
     target,
     choices: found.choices,
     violation,
     clock: () => performance.now(),
     timeBudgetMs: options.shrinkSeconds * 1000,
-    onProgress: (p) => progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`),
+    onProgress: (p) => {
+      progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`);
+      // Every improvement goes to disk at once: interrupting the shrink loses nothing.
+      if (p.best.length < savedLength || (p.best.length === savedLength && p.best.join() !== savedChoices)) {
+        savedLength = p.best.length;
+        savedChoices = p.best.join();
+        saveRepro(savePath, serializeRepro({ ...reproOf(options, p.best, violation), metadata: { found: { strategy: options.strategy, seed: options.seed, trials: found.trials } } }));
+      }
+    },
   });
   progress.stop();
   const stats = shrunk.stats;

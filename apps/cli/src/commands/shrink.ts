@@ -28,13 +28,21 @@ export function runShrinkFile(options: { readonly file: string; readonly seconds
   const target = createRaftTarget({ bugs, options: scenario });
   const progress = createProgress(wantsProgress(options.json));
   progress.start(1, "shrinking");
+  let bestLength = repro.choices.length;
   const result = shrink({
     target,
     choices: repro.choices,
     violation: repro.violation,
     clock: () => performance.now(),
     timeBudgetMs: options.seconds * 1000,
-    onProgress: (p) => progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`),
+    onProgress: (p) => {
+      progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`);
+      // Every improvement goes to disk at once: interrupting the shrink loses nothing.
+      if (p.best.length < bestLength) {
+        bestLength = p.best.length;
+        saveRepro(options.file, serializeRepro({ ...repro, choices: [...p.best] }));
+      }
+    },
   });
   progress.stop();
   if (!result.reproduced) {
