@@ -48,7 +48,16 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
   const clientFree = Array.from({ length: options.clients }, (_, i) => i);
   let nextClient = options.clients;
   let counter = 0;
-  const value = (): string => (options.values ? `v${draw(options.values)}` : `v${counter++}`);
+  // With few values, the first write stores a value of its own, so that a planted stale read of it is certainly illegal.
+  let firstWritten = false;
+  const value = (completedWrite: boolean): string => {
+    if (!options.values) return `v${counter++}`;
+    if (completedWrite && !firstWritten) {
+      firstWritten = true;
+      return "first";
+    }
+    return `v${draw(options.values)}`;
+  };
   for (let k = 0; k < options.operations; k++) {
     const slot = draw(options.clients);
     const call = (clientFree[slot] as number) * 0 + k * 10 + draw(10);
@@ -56,7 +65,7 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
     const indeterminate = draw(100) < options.indeterminatePercent;
     const kind = draw(10);
     const writeBelow = options.cas === false ? 10 : 8;
-    const input: RegisterInput = kind < 4 ? { op: "read" } : kind < writeBelow ? { op: "write", value: value() } : { op: "cas", expected: "", value: value() };
+    const input: RegisterInput = kind < 4 ? { op: "read" } : kind < writeBelow ? { op: "write", value: value(!indeterminate) } : { op: "cas", expected: "", value: value(false) };
     pending.push({ client: slot, call, ret: indeterminate ? null : call + duration, point: call + draw(duration + 1), input, applies: !indeterminate || draw(2) === 0 });
   }
   // Effects in linearisation-point order give the outputs.
@@ -84,15 +93,17 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
     return { client, call: p.call, return: p.ret, input: inputs[i] as RegisterInput, output: p.ret === null ? null : (outputs[i] as RegisterOutput) };
   });
   let expected: "ok" | "illegal" = "ok";
-  if (options.violation && options.values === undefined) {
+  const writers = new Map<string, number>();
+  for (const op of operations) if (op.input.op !== "read") writers.set(op.input.value, (writers.get(op.input.value) ?? 0) + 1);
+  if (options.violation) {
     // A late completed read; a completed write W1 returning before a completed write W2 that lies entirely before the read.
     const reads = operations.map((op, i) => ({ op, i })).filter(({ op }) => op.input.op === "read" && op.return !== null);
     for (let r = reads.length - 1; r >= 0 && expected === "ok"; r--) {
       const read = reads[r] as { op: Operation<RegisterInput, RegisterOutput>; i: number };
       const writes = operations.filter((op) => op.input.op === "write" && op.return !== null && op.return < read.op.call);
       for (const w2 of writes) {
-        const w1 = writes.find((op) => (op.return as number) < w2.call);
-        if (w1 !== undefined && w1.input.op === "write") {
+        const w1 = writes.find((op) => (op.return as number) < w2.call && op.input.op === "write" && writers.get(op.input.value) === 1);
+        if (w1 !== undefined && w1.input.op === "write" && writers.get(w1.input.value) === 1 && w2.input.op === "write" && w2.input.value !== w1.input.value) {
           operations[read.i] = { ...read.op, output: w1.input.value };
           expected = "illegal";
           break;

@@ -33,10 +33,10 @@ describe("the register's exact decision procedure for distinct written values", 
         expect(checkLinearizability(registerModel, ops).verdict).toBe(expected);
         verdicts[expected]++;
       }),
-      { seed: 4242, numRuns: 4000 },
+      { seed: 4242, numRuns: 2000 },
     );
     // Both verdicts are exercised, so neither side of the procedure goes untested.
-    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(150);
+    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(75);
   });
 
   it("agrees with the general search on medium histories (60 operations)", () => {
@@ -49,15 +49,15 @@ describe("the register's exact decision procedure for distinct written values", 
         expect(checkLinearizability(registerModel, ops).verdict).toBe(search.verdict);
         verdicts[search.verdict]++;
       }),
-      { seed: 4343, numRuns: 300 },
+      { seed: 4343, numRuns: 120 },
     );
-    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(50);
+    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(20);
   });
 
   it("leaves histories with a value stored twice to the search", () => {
     const write = (value: string, call: number): Operation<RegisterInput, RegisterOutput> => ({ client: call, call, return: call + 1, input: { op: "write", value }, output: null });
     expect(registerModel.decide?.([write("a", 0), write("a", 2)])).toBeUndefined();
-    expect(registerModel.decide?.([write("a", 0), { client: 1, call: 2, return: 3, input: { op: "cas", expected: "b", value: "a" }, output: true }])).toBeUndefined();
+    expect(registerModel.decide?.([write("b", 0), write("a", 2), { client: 1, call: 1, return: 5, input: { op: "cas", expected: "b", value: "a" }, output: true }])).toBeUndefined();
   });
 
   it("gives a witness prefix whose steps are legal and fit their intervals", () => {
@@ -87,9 +87,9 @@ describe("the register's exact decision procedure with compare-and-set (distinct
         }
         expect(checkLinearizability(registerModel, ops).verdict).toBe(expected);
       }),
-      { seed: 4747, numRuns: 4000 },
+      { seed: 4747, numRuns: 2000 },
     );
-    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(300);
+    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(150);
     expect(verdicts.undecided).toBeLessThan(verdicts.ok / 4);
   });
 
@@ -103,9 +103,9 @@ describe("the register's exact decision procedure with compare-and-set (distinct
         expect(checkLinearizability(registerModel, ops).verdict).toBe(search.verdict);
         verdicts[search.verdict]++;
       }),
-      { seed: 4848, numRuns: 200 },
+      { seed: 4848, numRuns: 100 },
     );
-    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(30);
+    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(15);
   });
 });
 
@@ -120,9 +120,9 @@ describe("the kv model's exact decision procedure for append-only keys", () => {
         expect(checkLinearizability(kvModel, ops).verdict).toBe(expected);
         verdicts[expected]++;
       }),
-      { seed: 4444, numRuns: 4000 },
+      { seed: 4444, numRuns: 2000 },
     );
-    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(150);
+    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(75);
   });
 
   it("agrees with brute force when appended values are prefixes of one another (a split may be ambiguous)", () => {
@@ -134,7 +134,7 @@ describe("the kv model's exact decision procedure for append-only keys", () => {
         if (fast !== undefined) expect(fast).toBe(expected);
         expect(checkLinearizability(kvModel, ops).verdict).toBe(expected);
       }),
-      { seed: 4545, numRuns: 3000 },
+      { seed: 4545, numRuns: 1500 },
     );
   });
 
@@ -148,8 +148,8 @@ describe("the kv model's exact decision procedure for append-only keys", () => {
         expect(checkLinearizability(kvModel, ops).verdict).toBe(search.verdict);
         verdicts[search.verdict]++;
       }),
-      { seed: 4646, numRuns: 200 },
+      { seed: 4646, numRuns: 80 },
     );
-    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(30);
+    expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(12);
   });
 });

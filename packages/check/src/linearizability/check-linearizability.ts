@@ -66,16 +66,19 @@ export function checkLinearizability<State, Input, Output>(
     const part = parts[partIndex] as readonly Operation<Input, Output>[];
     return { verdict: "illegal", steps, witness: { ...witness, partition: { index: partIndex, count: parts.length, operations: part.length } } };
   };
-  const searches: (KeptOperation<Input, Output>[] | undefined)[] = [];
-  const searchOf = (partIndex: number): KeptOperation<Input, Output>[] => {
+  const searches: (PreparedPartition<Input, Output> | undefined)[] = [];
+  const searchOf = (partIndex: number): PreparedPartition<Input, Output> => {
     const cached = searches[partIndex];
     if (cached !== undefined) return cached;
     const part = parts[partIndex] as readonly Operation<Input, Output>[];
     const prepared = pruning && model.prepare ? model.prepare(part) : part;
     if (prepared.length !== part.length) throw new Error(`model ${model.name}: prepare must return one entry per operation`);
     const kept = keptOperations(model, part, { prepared, pruning });
-    searches[partIndex] = kept;
-    return kept;
+    const operations = kept.map((k) => k.search);
+    const searchModel = (pruning ? model.forPartition?.(operations) : undefined) ?? (model as Model<unknown, Input, Output>);
+    const entry = { kept, operations, searchModel };
+    searches[partIndex] = entry;
+    return entry;
   };
   // The model's exact decision procedures first: linear or n log n where
   // they apply, and an illegal part found this way ends the check at once.
@@ -90,8 +93,8 @@ export function checkLinearizability<State, Input, Output>(
     steps += part.length;
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
-    const kept = searchOf(partIndex);
-    const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, budget - steps), memoBytesMax });
+    const { kept, operations: searched, searchModel } = searchOf(partIndex);
+    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, budget - steps), memoBytesMax });
     steps += outcome.steps;
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
     // The search found a linearization: that is proof, whatever decide said.
@@ -107,9 +110,9 @@ export function checkLinearizability<State, Input, Output>(
   while (pending.length > 0) {
     const unfinished: number[] = [];
     for (const partIndex of pending) {
-      const kept = searchOf(partIndex);
+      const { kept, operations: searched, searchModel } = searchOf(partIndex);
       const stepsLeft = Math.min(allowance, budget - steps);
-      const outcome = searchPartition({ model, operations: kept.map((k) => k.search), pruning, stepsLeft, memoBytesMax });
+      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax });
       steps += outcome.steps;
       if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
       if (outcome.verdict === "unknown") {
@@ -123,6 +126,12 @@ export function checkLinearizability<State, Input, Output>(
     allowance *= 4;
   }
   return { verdict: "ok", steps };
+}
+
+interface PreparedPartition<Input, Output> {
+  readonly kept: KeptOperation<Input, Output>[];
+  readonly operations: Operation<Input, Output>[];
+  readonly searchModel: Model<unknown, Input, Output>;
 }
 
 interface KeptOperation<Input, Output> {

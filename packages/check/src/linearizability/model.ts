@@ -100,6 +100,16 @@ export interface Model<State, Input, Output> {
    * per operation; skipped when `pruning` is off.
    */
   decide?(operations: readonly Operation<Input, Output>[]): ModelDecision | undefined;
+  /**
+   * Optional: a model that gives the same verdicts as this one on
+   * `operations` (one partition, after `prepare`) but whose states are
+   * primitives (strings, numbers), or `undefined`. The search then interns
+   * states to small integers and caches transitions instead of copying and
+   * hashing objects. The kv model returns one for a single key (the state is
+   * that key's value). Witnesses are still replayed with this model.
+   * Skipped when `pruning` is off.
+   */
+  forPartition?(operations: readonly Operation<Input, Output>[]): Model<unknown, Input, Output> | undefined;
   /** Words for an operation in witnesses, e.g. `cas("1", "2") -> ok`. */
   describeOperation?(input: Input, output: Output | null): string;
   /** Words for a state in witnesses. */

@@ -59,6 +59,35 @@ function stateHash(state: KvState): number {
   return sum;
 }
 
+const ILLEGAL_ONE_KEY: StepResult<string> = Object.freeze({ ok: false });
+
+/**
+ * The kv store restricted to one key, the state being that key's value: a
+ * string, which the search interns to a small integer (one string per
+ * reachable value, transitions cached) instead of copying a record and its
+ * hashes at every step.
+ */
+const oneKeyModel: Model<string, KvInput, KvOutput> = {
+  name: "kv (one key)",
+  init: () => "",
+  step(state, input, output) {
+    switch (input.op) {
+      case "get":
+        return output === undefined || output === state ? { ok: true, state } : ILLEGAL_ONE_KEY;
+      case "put":
+        return { ok: true, state: input.value };
+      case "append":
+        return { ok: true, state: state + input.value };
+    }
+  },
+  isReadOnly: (input) => input.op === "get",
+  canReach(state, input, output) {
+    const puts = (input as Marked)[PUT_VALUES];
+    if (input.op !== "get" || output === null || puts === undefined || output.startsWith(state)) return true;
+    return puts.some((value) => output.startsWith(value));
+  },
+};
+
 /**
  * A key/value store of strings where every key starts as `""`: `get` returns
  * the current value, `put` sets it, `append` concatenates to it. Keys are
@@ -119,6 +148,7 @@ export const kvModel: Model<KvState, KvInput, KvOutput> = {
     return operations.map((op) => (op.input.op === "get" ? { ...op, input: { ...op.input, [PUT_VALUES]: puts.get(op.input.key) ?? [] } } : op));
   },
   decide: decideKvEpochs,
+  forPartition: (operations) => (operations.every((op) => op.input.key === operations[0]?.input.key) ? (oneKeyModel as Model<unknown, KvInput, KvOutput>) : undefined),
   describeOperation(input, output) {
     switch (input.op) {
       case "get":

@@ -2,6 +2,7 @@ import type { ModelDecision } from "../linearizability/model-decision.js";
 import type { Operation } from "../linearizability/operation.js";
 import { planBlocks } from "./block-schedule.js";
 import { replay } from "./replay-order.js";
+import { hasStaleObservation } from "./register-stale-reads.js";
 import type { RegisterInput, RegisterOutput } from "./register-model.js";
 
 type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
@@ -30,9 +31,17 @@ type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
  * a relaxation) and then fitted into the schedule found at a moment whose
  * value differs; if one does not fit, the answer is `undefined`. Every `ok`
  * is certified by replaying the whole order against the register's rules
- * and the intervals.
+ * and the intervals. When values repeat, it still answers `illegal` for a
+ * read that is certainly stale (see {@link hasStaleObservation}).
  */
 export function decideRegisterZones(operations: readonly RegisterOperation[]): ModelDecision | undefined {
+  const decision = decideDistinct(operations);
+  if (decision !== undefined) return decision;
+  // Values repeat (or a failed cas did not fit): a certainly stale read still settles it.
+  return hasStaleObservation(operations) ? { verdict: "illegal" } : undefined;
+}
+
+function decideDistinct(operations: readonly RegisterOperation[]): ModelDecision | undefined {
   const n = operations.length;
   // Operations that may store a value: writes, successful or indeterminate cas.
   const writerOf = new Map<string, number>();

@@ -1,0 +1,97 @@
+import type { Operation } from "../linearizability/operation.js";
+import type { RegisterInput, RegisterOutput } from "./register-model.js";
+
+type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
+
+/**
+ * A necessary condition for any register history (values may repeat), in
+ * O(n log n) plus the pairs of an observation and a writer of its value:
+ * true when some completed read of `v` (or successful cas from `v`) R is
+ * certainly stale, so the history is not linearizable.
+ *
+ * Why it is sound: in a linearization, the last operation before R that
+ * stored a value stored `v` (or there is none and `v` is the empty value).
+ * Call it W. A completed write, or completed successful cas, X of another
+ * value that was invoked after W returned and returned before R was invoked
+ * sits between them in every linearization, contradicting "last". So if
+ * every candidate W (invoked no later than R returned) has such an X after
+ * it, R has no value to read. It never proves a history linearizable: when
+ * it finds nothing, the search decides.
+ */
+export function hasStaleObservation(operations: readonly RegisterOperation[]): boolean {
+  // Operations that certainly stored their value, by call.
+  const definite: number[] = [];
+  const writers = new Map<string, number[]>();
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i] as RegisterOperation;
+    const input = op.input;
+    if (input.op === "read") continue;
+    const completed = op.return !== null;
+    if (input.op === "cas" && completed && op.output !== true) continue;
+    if (completed) definite.push(i);
+    const list = writers.get(input.value);
+    if (list === undefined) writers.set(input.value, [i]);
+    else list.push(i);
+  }
+  const callOf = (i: number): number => (operations[i] as RegisterOperation).call;
+  definite.sort((a, b) => callOf(a) - callOf(b) || a - b);
+  const m = definite.length;
+  const calls = new Float64Array(m);
+  // For each suffix (by call): the earliest return, its value, and the earliest return of another value.
+  const bestReturn = new Float64Array(m + 1).fill(Number.POSITIVE_INFINITY);
+  const bestValue: (string | null)[] = new Array<string | null>(m + 1).fill(null);
+  const otherReturn = new Float64Array(m + 1).fill(Number.POSITIVE_INFINITY);
+  for (let k = m - 1; k >= 0; k--) {
+    const op = operations[definite[k] as number] as RegisterOperation;
+    calls[k] = op.call;
+    const ret = op.return as number;
+    const value = (op.input as { value: string }).value;
+    const best = bestReturn[k + 1] as number;
+    const bestV = bestValue[k + 1] as string | null;
+    const other = otherReturn[k + 1] as number;
+    if (ret < best) {
+      bestReturn[k] = ret;
+      bestValue[k] = value;
+      otherReturn[k] = bestV === value || bestV === null ? other : best;
+    } else {
+      bestReturn[k] = best;
+      bestValue[k] = bestV;
+      otherReturn[k] = value === bestV ? other : Math.min(other, ret);
+    }
+  }
+  /** Earliest return of a definite write of a value other than `value`, among those invoked strictly after `after`. */
+  const earliestOtherAfter = (after: number, value: string | null): number => {
+    let lo = 0;
+    let hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((calls[mid] as number) > after) hi = mid;
+      else lo = mid + 1;
+    }
+    return bestValue[lo] !== value || value === null ? (bestReturn[lo] as number) : (otherReturn[lo] as number);
+  };
+  for (let r = 0; r < operations.length; r++) {
+    const op = operations[r] as RegisterOperation;
+    if (op.return === null) continue;
+    let value: string | null;
+    if (op.input.op === "read" && typeof op.output !== "boolean") value = op.output;
+    else if (op.input.op === "cas" && op.output === true) value = op.input.expected;
+    else continue;
+    const deadline = op.return;
+    if (value === null) {
+      if (earliestOtherAfter(Number.NEGATIVE_INFINITY, null) < op.call) return true;
+      continue;
+    }
+    let possible = false;
+    for (const w of writers.get(value) ?? []) {
+      const writer = operations[w] as RegisterOperation;
+      if (w === r || writer.call > deadline) continue;
+      if (writer.return === null || earliestOtherAfter(writer.return, value) >= op.call) {
+        possible = true;
+        break;
+      }
+    }
+    if (!possible) return true;
+  }
+  return false;
+}
