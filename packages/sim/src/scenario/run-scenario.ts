@@ -16,8 +16,8 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
   /** Overrides of {@link defaultScenarioOptions}. */
   readonly options?: Partial<ScenarioOptions>;
   readonly monitors?: readonly Monitor<Node, Input, Output>[];
-  /** The protocol side's coverage probe: maps a cluster state to an opaque feature. */
-  readonly coverage?: (cluster: ClusterView<Node>) => number;
+  /** The protocol side's coverage probe: maps a cluster state to an opaque feature, or to several (one per aspect of the state). */
+  readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
   /** Record the full trace (for stories, diagrams, determinism hashes). Off for speed in search. */
   readonly recordTrace?: boolean;
 }

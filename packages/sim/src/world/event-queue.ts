@@ -14,10 +14,18 @@ export interface Scheduled {
  * and popping are O(1) here; the heap was half of the world's run time.
  */
 export class EventQueue<Event extends Scheduled> {
-  private buckets: (Event[] | undefined)[] = [];
+  private readonly buckets: (Event[] | undefined)[];
   private cursor = 0;
   private read = 0;
   private count = 0;
+
+  /**
+   * @param horizonMs - how far the queue will most likely reach: the bucket
+   *   table is allocated once at that size (it still grows past it if needed).
+   */
+  constructor(horizonMs = 0) {
+    this.buckets = new Array<Event[] | undefined>(Math.max(0, Math.floor(horizonMs)) + 1).fill(undefined);
+  }
 
   get size(): number {
     return this.count;

@@ -98,7 +98,8 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   readonly clusterSize: number;
   readonly profile: FaultProfile;
   readonly monitors: readonly Monitor<Node, Input, Output>[];
-  readonly coverage: ((cluster: ClusterView<Node>) => number) | undefined;
+  /** The protocol side's coverage probe: one feature, or several, per sample. */
+  readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;
   readonly recordTrace: boolean;
 }
 
@@ -123,7 +124,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   messages = 0;
   events = 0;
 
-  private readonly queue = new EventQueue<SimEvent>();
+  private readonly queue: EventQueue<SimEvent>;
   private readonly slots: NodeSlot<Node>[] = [];
   private readonly blocked: Uint8Array;
   private readonly clients: ClientState<Input>[] = [];
@@ -144,6 +145,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.size = setup.clusterSize;
     this.profile = setup.profile;
     this.blocked = new Uint8Array(this.size * this.size);
+    this.queue = new EventQueue<SimEvent>(setup.options.faultPhaseMs + setup.options.calmMaxMs + setup.options.clientTimeoutMs);
     this.afterStepMonitors = setup.monitors.filter((m) => m.afterStep !== undefined);
     this.observationMonitors = setup.monitors.filter((m) => m.onObservation !== undefined);
   }
@@ -467,10 +469,12 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private sampleCoverage(): void {
     const probe = this.setup.coverage;
     if (probe === undefined) return;
-    const feature = probe(this);
-    if (!this.coverageSeen.has(feature)) {
-      this.coverageSeen.add(feature);
-      this.coverage.push(feature);
+    const sampled = probe(this);
+    for (const feature of typeof sampled === "number" ? [sampled] : sampled) {
+      if (!this.coverageSeen.has(feature)) {
+        this.coverageSeen.add(feature);
+        this.coverage.push(feature);
+      }
     }
   }
 
