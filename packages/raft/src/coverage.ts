@@ -1,4 +1,5 @@
 import type { ClusterView } from "@cx/sim";
+import type { LogEntry, RaftPersistent } from "./messages.js";
 import type { RaftNode } from "./raft-node.js";
 
 function bucket(value: number, bounds: readonly number[]): number {
@@ -9,24 +10,59 @@ function bucket(value: number, bounds: readonly number[]): number {
 
 const SPREAD = [1, 2, 4, 8] as const;
 const LINKS = [1, 3, 7] as const;
+const CONFLICTS = [1, 2, 4] as const;
+
+// One tag per feature group, so equal values in different groups stay different features.
+const SHAPE = 1;
+const SPREADS = 2;
+const LOGS = 3;
+const LEADERS = 4;
+
+/** FNV-1a over small values: stable on every machine. */
+function hash(values: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (const v of values) {
+    h ^= v;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function lastTerm(log: readonly LogEntry[]): number {
+  return log[log.length - 1]?.term ?? 0;
+}
+
+/** Raft's "at least as up-to-date" order on logs: last term, then length. */
+function fresher(a: readonly LogEntry[], b: readonly LogEntry[]): number {
+  return lastTerm(a) - lastTerm(b) || a.length - b.length;
+}
 
 /**
- * The coverage probe for search: a generic signature of a cluster state,
- * hashed to a number. Features: the role mix (leaders, candidates), nodes
- * down, the partition (blocked link count), the spread of terms, of log
- * lengths and of commit indices across live nodes, and the phase, each
- * bucketed so that nearby states share a feature.
+ * The coverage probe for search: a generic description of a cluster state
+ * as four features, one per group, each a hash of a few bucketed values.
+ *
+ * - shape: cluster size, phase, role mix (leaders, candidates), nodes down,
+ *   the partition (blocked link count);
+ * - spreads: of terms, of log lengths and of commit indices across live nodes;
+ * - logs (every node, a down node through its persisted log): how many
+ *   indices hold entries of different terms on two nodes, whether such a
+ *   conflict lies at or below a live node's commit index, and whether the
+ *   most up-to-date log (last term, then length) is shorter than the longest;
+ * - leaders: distinct terms among leaders and candidates, whether some node's
+ *   log is more up to date than a leader's, whether a leader holds no entry
+ *   of its own term yet, and whether a leader has uncommitted entries.
  *
  * When to use: pass it as `coverage` to `runScenario` (runRaft does). It
  * knows nothing of the eight defects; it only says "a new kind of cluster
- * state was reached".
+ * state was reached". Separate groups (rather than one hash of everything)
+ * let search see progress in one aspect without a new combination of all.
  *
  * @example
  * ```ts
  * runScenario({ protocol, workload, choices, coverage: raftCoverage });
  * ```
  */
-export function raftCoverage(cluster: ClusterView<RaftNode>): number {
+export function raftCoverage(cluster: ClusterView<RaftNode>): number[] {
   let leaders = 0;
   let candidates = 0;
   let down = 0;
@@ -36,14 +72,27 @@ export function raftCoverage(cluster: ClusterView<RaftNode>): number {
   let logMax = 0;
   let commitMin = Infinity;
   let commitMax = 0;
+  const logs: (readonly LogEntry[])[] = [];
+  const contenderTerms = new Set<number>();
+  let leaderBehind = 0;
+  let leaderWithoutOwnEntry = 0;
+  let leaderUncommitted = 0;
+  const leaderLogs: (readonly LogEntry[])[] = [];
   for (let id = 0; id < cluster.size; id++) {
     const node = cluster.node(id);
     if (node === undefined) {
       down++;
+      logs.push((cluster.persisted(id) as RaftPersistent | undefined)?.log ?? []);
       continue;
     }
-    if (node.role === "leader") leaders++;
-    else if (node.role === "candidate") candidates++;
+    logs.push(node.log);
+    if (node.role === "leader") {
+      leaders++;
+      leaderLogs.push(node.log);
+      if (lastTerm(node.log) < node.currentTerm) leaderWithoutOwnEntry = 1;
+      if (node.commitIndex < node.log.length) leaderUncommitted = 1;
+    } else if (node.role === "candidate") candidates++;
+    if (node.role !== "follower") contenderTerms.add(node.currentTerm);
     termMin = Math.min(termMin, node.currentTerm);
     termMax = Math.max(termMax, node.currentTerm);
     logMin = Math.min(logMin, node.log.length);
@@ -52,22 +101,34 @@ export function raftCoverage(cluster: ClusterView<RaftNode>): number {
     commitMax = Math.max(commitMax, node.commitIndex);
   }
   const up = cluster.size - down;
-  const features = [
-    cluster.size === 3 ? 0 : 1,
-    cluster.phase === "calm" ? 1 : 0,
-    Math.min(leaders, 2),
-    Math.min(candidates, 2),
-    Math.min(down, 3),
-    bucket(cluster.blockedLinks, LINKS),
-    up === 0 ? 0 : bucket(termMax - termMin, SPREAD),
-    up === 0 ? 0 : bucket(logMax - logMin, SPREAD),
-    up === 0 ? 0 : bucket(commitMax - commitMin, SPREAD),
-  ];
-  // FNV-1a over the small feature values: stable on every machine.
-  let hash = 0x811c9dc5;
-  for (const f of features) {
-    hash ^= f;
-    hash = Math.imul(hash, 0x01000193);
+
+  // Conflicting indices: some two nodes hold entries of different terms there.
+  let conflicts = 0;
+  let conflictBelowCommit = 0;
+  let longest = 0;
+  for (const log of logs) longest = Math.max(longest, log.length);
+  for (let i = 0; i < longest; i++) {
+    let term = -1;
+    for (const log of logs) {
+      const entry = log[i];
+      if (entry === undefined) continue;
+      if (term === -1) term = entry.term;
+      else if (entry.term !== term) {
+        conflicts++;
+        if (i < commitMax) conflictBelowCommit = 1;
+        break;
+      }
+    }
   }
-  return hash >>> 0;
+  let freshest = logs[0] ?? [];
+  for (const log of logs) if (fresher(log, freshest) > 0) freshest = log;
+  const freshestIsShorter = freshest.length < longest ? 1 : 0;
+  for (const log of leaderLogs) if (fresher(freshest, log) > 0) leaderBehind = 1;
+
+  return [
+    hash([SHAPE, cluster.size, cluster.phase === "calm" ? 1 : 0, Math.min(leaders, 2), Math.min(candidates, 2), Math.min(down, 3), bucket(cluster.blockedLinks, LINKS)]),
+    hash([SPREADS, cluster.size, up === 0 ? 0 : bucket(termMax - termMin, SPREAD), up === 0 ? 0 : bucket(logMax - logMin, SPREAD), up === 0 ? 0 : bucket(commitMax - commitMin, SPREAD)]),
+    hash([LOGS, cluster.size, bucket(conflicts, CONFLICTS), conflictBelowCommit, freshestIsShorter]),
+    hash([LEADERS, cluster.size, Math.min(contenderTerms.size, 3), leaderBehind, leaderWithoutOwnEntry, leaderUncommitted]),
+  ];
 }

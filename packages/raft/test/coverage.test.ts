@@ -1,6 +1,38 @@
-import { GeneratedChoices, ReplayedChoices } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices, type ClusterView } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { runRaft } from "../src/index.js";
+import { raftCoverage, runRaft, type LogEntry, type RaftNode, type RaftRole } from "../src/index.js";
+
+interface FakeNode {
+  readonly role: RaftRole;
+  readonly currentTerm: number;
+  readonly terms: readonly number[];
+  readonly commitIndex: number;
+  readonly down?: boolean;
+}
+
+const entries = (terms: readonly number[]): LogEntry[] => terms.map((term, i) => ({ term, id: `e${i}`, client: 0, seq: i, input: { op: "read" } }));
+
+/** A hand-built cluster: the probe reads only roles, terms, logs and commit indices (and persisted logs of down nodes). */
+function view(nodes: readonly FakeNode[]): ClusterView<RaftNode> {
+  const live = nodes.map((n) => (n.down === true ? undefined : ({ role: n.role, currentTerm: n.currentTerm, log: entries(n.terms), commitIndex: n.commitIndex } as unknown as RaftNode)));
+  return {
+    size: nodes.length,
+    time: 500,
+    step: 10,
+    phase: "fault",
+    blockedLinks: 0,
+    node: (id) => live[id],
+    isUp: (id) => live[id] !== undefined,
+    persisted: (id) => ({ term: nodes[id]?.currentTerm ?? 0, votedFor: null, log: entries(nodes[id]?.terms ?? []) }),
+    isBlocked: () => false,
+  };
+}
+
+const healthy: FakeNode[] = [
+  { role: "leader", currentTerm: 2, terms: [1, 2], commitIndex: 2 },
+  { role: "follower", currentTerm: 2, terms: [1, 2], commitIndex: 2 },
+  { role: "follower", currentTerm: 2, terms: [1], commitIndex: 1 },
+];
 
 describe("the coverage probe", () => {
   it("gives the same features for the same choices", () => {
@@ -11,7 +43,36 @@ describe("the coverage probe", () => {
     const calm = new Set(runRaft({ choices: new ReplayedChoices([]) }).coverage);
     const hostile = new Set<number>();
     for (let seed = 1; seed <= 50; seed++) for (const f of runRaft({ choices: new GeneratedChoices(seed) }).coverage) hostile.add(f);
-    expect(calm.size).toBeLessThanOrEqual(3);
-    expect(hostile.size).toBeGreaterThan(30);
+    expect(calm.size).toBeLessThanOrEqual(8);
+    expect(hostile.size).toBeGreaterThan(8 * calm.size);
+  });
+
+  it("describes one state as four features, one per group, so that progress in one aspect is visible alone", () => {
+    const features = raftCoverage(view(healthy));
+    expect(features).toHaveLength(4);
+    expect(new Set(features).size).toBe(4);
+  });
+
+  it("tells a conflict at or below the commit index from one above it, through a down node's persisted log", () => {
+    const above = raftCoverage(view([healthy[0] as FakeNode, { role: "follower", currentTerm: 2, terms: [1, 2, 2], commitIndex: 2 }, { role: "follower", currentTerm: 3, terms: [1, 2, 3], commitIndex: 1, down: true }]));
+    const below = raftCoverage(view([healthy[0] as FakeNode, healthy[1] as FakeNode, { role: "follower", currentTerm: 2, terms: [1, 1], commitIndex: 1, down: true }]));
+    const none = raftCoverage(view([healthy[0] as FakeNode, healthy[1] as FakeNode, { role: "follower", currentTerm: 2, terms: [1], commitIndex: 1, down: true }]));
+    // Same roles, nodes down and spreads: only the log group differs.
+    expect(below[0]).toBe(none[0]);
+    expect(new Set([above[2], below[2], none[2]]).size).toBe(3);
+  });
+
+  it("notices a leader whose log is less up to date than another node's", () => {
+    const behind = raftCoverage(view([
+      { role: "leader", currentTerm: 4, terms: [1, 1, 1], commitIndex: 1 },
+      { role: "follower", currentTerm: 4, terms: [1, 3], commitIndex: 1 },
+      { role: "follower", currentTerm: 4, terms: [1, 1, 1], commitIndex: 1 },
+    ]));
+    const ahead = raftCoverage(view([
+      { role: "leader", currentTerm: 4, terms: [1, 3, 4], commitIndex: 1 },
+      { role: "follower", currentTerm: 4, terms: [1, 3], commitIndex: 1 },
+      { role: "follower", currentTerm: 4, terms: [1, 3, 4], commitIndex: 1 },
+    ]));
+    expect(behind[3]).not.toBe(ahead[3]);
   });
 });

@@ -1,7 +1,16 @@
 import type { ChoiceSource, Span } from "@cx/sim";
 import type { Range } from "./internal/ranges.js";
 
-/** The seven mutation operators, by name. */
+/**
+ * The nine mutation operators, by name.
+ * - `replace-value`, `nudge-value`: one value replaced, or moved by 1-3.
+ * - `zero-span`, `delete-span`, `duplicate-span`, `swap-spans`: whole spans.
+ * - `splice`: this entry's prefix, then another entry's suffix.
+ * - `reroll-tail`: a prefix of random length, nothing after it (fresh draws follow).
+ * - `raise-head`: raise some of the first values, which a simulator draws for the
+ *   whole run's configuration (in @cx/sim: cluster size, then the fault levels),
+ *   so the same run is replayed in a more hostile setting.
+ */
 export type MutationOperator =
   | "replace-value"
   | "zero-span"
@@ -9,7 +18,9 @@ export type MutationOperator =
   | "duplicate-span"
   | "splice"
   | "nudge-value"
-  | "swap-spans";
+  | "swap-spans"
+  | "reroll-tail"
+  | "raise-head";
 
 /**
  * Every operator, in a fixed order (the bandit's arms).
@@ -27,7 +38,15 @@ export const mutationOperators: readonly MutationOperator[] = [
   "splice",
   "nudge-value",
   "swap-spans",
+  "reroll-tail",
+  "raise-head",
 ];
+
+/**
+ * How many leading values `raise-head` may raise: a run's configuration is drawn
+ * first (in @cx/sim: one draw for the cluster size, five fault levels).
+ */
+export const HEAD_LENGTH = 6;
 
 /** What a mutation works on: a sequence, its labelled spans, and optionally another corpus entry to splice with. */
 export interface MutationInput {
@@ -98,6 +117,24 @@ export function mutate(operator: MutationOperator, input: MutationInput, random:
       const from = random.draw(other.length + 1);
       const choices = [...values.slice(0, cut), ...other.slice(from)];
       return { operator, choices, changedUpTo: choices.length };
+    }
+    case "reroll-tail": {
+      const cut = random.draw(values.length + 1);
+      return { operator, choices: values.slice(0, cut), changedUpTo: cut };
+    }
+    case "raise-head": {
+      // Zero is calm and larger is more unusual (DESIGN.md), and replay clamps a value
+      // too large for its draw: raising a configuration value can only make it more hostile.
+      const head = Math.min(HEAD_LENGTH, values.length);
+      const choices = values.slice();
+      const first = random.draw(head);
+      let last = first;
+      for (let i = 0; i < head; i++) {
+        if (i !== first && random.draw(3) !== 0) continue;
+        choices[i] = (values[i] ?? 0) + 1 + random.draw(3);
+        last = Math.max(last, i);
+      }
+      return { operator, choices, changedUpTo: last + 1 };
     }
     case "swap-spans": {
       const a = pickRange(input, random);

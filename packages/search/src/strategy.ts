@@ -1,19 +1,28 @@
-import { GeneratedChoices, ReplayedChoices, type ChoiceSource, type Span } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices, type ChoiceSource } from "@cx/sim";
 import { deriveSeed } from "./internal/derive-seed.js";
 import { mutate, mutationOperators, type MutationOperator } from "./mutation.js";
+import { Corpus } from "./strategies/corpus.js";
 import type { Outcome } from "./target.js";
 import { Ucb1 } from "./ucb1.js";
 
 /**
  * How `hunt` proposes the next run.
  * - `random`: fresh sequences from a PRNG seeded per trial.
- * - `coverage`: mutate entries of a corpus of runs that reached new coverage features (operators picked uniformly).
- * - `bandit`: as `coverage`, but UCB1 picks the operator, rewarded when the mutant reaches new coverage.
+ * - `coverage`: the first trials are random's own; then one trial in four is
+ *   a fresh random run and the others mutate a corpus entry (runs that reached
+ *   a new coverage feature), picked by energy (rare features first), with an
+ *   operator picked uniformly; most mutants are cut after the change and
+ *   continue with fresh draws.
+ * - `bandit`: as `coverage`, but UCB1 picks among the operators and a
+ *   "fresh random run" arm, rewarded when the run reaches new coverage.
  */
 export type StrategyName = "random" | "coverage" | "bandit";
 
 /** Every strategy, in a fixed order. */
 export const strategyNames: readonly StrategyName[] = ["random", "coverage", "bandit"];
+
+/** What made a proposed run: a mutation operator, or `"fresh"` for a fresh random run. */
+export type ProposalArm = MutationOperator | "fresh";
 
 /** One proposed run: the source to run with, and the operator that made it (`null` for a fresh random run). */
 export interface Proposal {
@@ -21,9 +30,9 @@ export interface Proposal {
   readonly operator: MutationOperator | null;
 }
 
-/** Pulls and mean reward of one operator in a bandit hunt. */
+/** Pulls and mean reward of one arm in a bandit hunt (the operators, and `"fresh"`). */
 export interface OperatorStats {
-  readonly arm: MutationOperator;
+  readonly arm: ProposalArm;
   readonly pulls: number;
   readonly meanReward: number;
 }
@@ -48,18 +57,25 @@ export interface SearchStrategy {
 const FRESH = 0x51ed2701;
 const MUTATE = 0x2f6b9d3c;
 const TAIL = 0x6a09e667;
-/** Fresh random runs mixed into guided search, one in FRESH_EVERY, so it never explores less than random search would. */
-const FRESH_EVERY = 10;
-/** How many of the newest corpus entries count as "recent". */
-const RECENT = 8;
+/**
+ * Guided strategies start with this many of random search's own trials: a
+ * defect that random search finds at once is found as fast, and the corpus
+ * starts from varied runs instead of mutants of the first one.
+ */
+export const WARMUP_TRIALS = 16;
+/** After the warm-up, `coverage` makes one trial in FRESH_EVERY a fresh random run, so it never explores less than random search. */
+const FRESH_EVERY = 4;
+/** Mutants keep the parent's suffix one time in KEEP_SUFFIX_EVERY; otherwise they are cut after the change and fresh draws follow. */
+const KEEP_SUFFIX_EVERY = 5;
 
-interface CorpusEntry {
-  readonly choices: readonly number[];
-  readonly spans: readonly Span[];
-}
+const banditArms: readonly ProposalArm[] = [...mutationOperators, "fresh"];
 
 /**
  * Creates the strategy `name` seeded with `seed`.
+ *
+ * Details: trial `t` of a guided strategy is either random search's trial
+ * `t` itself (same seed stream) or a mutant, so a guided hunt's fresh runs
+ * are a subset of a random hunt's with the same seed.
  *
  * @example
  * ```ts
@@ -69,41 +85,41 @@ interface CorpusEntry {
  * ```
  */
 export function createStrategy(name: StrategyName, seed: number): SearchStrategy {
-  const seen = new Set<number>();
-  const corpus: CorpusEntry[] = [];
-  const bandit = name === "bandit" ? new Ucb1(mutationOperators) : null;
+  const corpus = new Corpus();
+  const bandit = name === "bandit" ? new Ucb1(banditArms) : null;
+  // The arm of every proposal after the warm-up, for the bandit's reward (a proposal only carries its operator).
+  const arms = new WeakMap<Proposal, ProposalArm>();
   const fresh = (trial: number): Proposal => ({ source: new GeneratedChoices(deriveSeed(seed ^ FRESH, trial)), operator: null });
   return {
     get coverage() {
-      return seen.size;
+      return corpus.features;
     },
     get corpusSize() {
-      return corpus.length;
+      return corpus.entries.length;
     },
     propose(trial) {
-      if (name === "random") return fresh(trial);
+      if (name === "random" || trial < WARMUP_TRIALS || corpus.entries.length === 0) return fresh(trial);
       const random = new GeneratedChoices(deriveSeed(seed ^ MUTATE, trial));
-      if (corpus.length === 0 || random.draw(FRESH_EVERY) === 0) return fresh(trial);
-      // Half the time a recent entry: the newest ones hold the newest features, the frontier worth pushing.
-      const parentIndex = random.draw(2) === 0 ? corpus.length - 1 - random.draw(Math.min(corpus.length, RECENT)) : random.draw(corpus.length);
-      const parent = corpus[parentIndex] as CorpusEntry;
-      const other = corpus[random.draw(corpus.length)] as CorpusEntry;
-      const operator = bandit ? bandit.choose() : (mutationOperators[random.draw(mutationOperators.length)] as MutationOperator);
-      const mutant = mutate(operator, { choices: parent.choices, spans: parent.spans, other: other.choices }, random);
-      // Half the mutants keep the parent's suffix, half explore fresh draws past the change.
-      const values = random.draw(2) === 0 ? mutant.choices : mutant.choices.slice(0, mutant.changedUpTo);
-      return { source: new ReplayedChoices(values, { kind: "random", seed: deriveSeed(seed ^ TAIL, trial) }), operator };
+      const arm = bandit ? bandit.choose() : random.draw(FRESH_EVERY) === 0 ? "fresh" : (mutationOperators[random.draw(mutationOperators.length)] as MutationOperator);
+      if (arm === "fresh") {
+        const proposal = fresh(trial);
+        arms.set(proposal, "fresh");
+        return proposal;
+      }
+      const parent = corpus.pick(random);
+      const other = corpus.any(random);
+      const mutant = mutate(arm, { choices: parent.choices, spans: parent.spans, other: other.choices }, random);
+      const keep = arm !== "reroll-tail" && random.draw(KEEP_SUFFIX_EVERY) === 0;
+      const values = keep ? mutant.choices : mutant.choices.slice(0, mutant.changedUpTo);
+      const proposal: Proposal = { source: new ReplayedChoices(values, { kind: "random", seed: deriveSeed(seed ^ TAIL, trial) }), operator: arm };
+      arms.set(proposal, arm);
+      return proposal;
     },
     observe(proposal, outcome) {
-      let fresh = 0;
-      for (const feature of outcome.coverage) {
-        if (!seen.has(feature)) {
-          seen.add(feature);
-          fresh++;
-        }
-      }
-      if (name !== "random" && fresh > 0) corpus.push({ choices: outcome.choices, spans: outcome.spans });
-      if (bandit && proposal.operator !== null) bandit.reward(proposal.operator, fresh > 0 ? 1 : 0);
+      const fresh = corpus.observe(outcome.coverage);
+      if (name !== "random" && fresh > 0) corpus.add({ choices: outcome.choices, spans: outcome.spans, features: outcome.coverage });
+      const arm = arms.get(proposal);
+      if (bandit && arm !== undefined) bandit.reward(arm, fresh > 0 ? 1 : 0);
       return fresh;
     },
     operatorStats() {

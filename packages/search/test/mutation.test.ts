@@ -12,8 +12,8 @@ const spansFor = (length: number) =>
 const input = values.chain((choices) => fc.record({ choices: fc.constant(choices), spans: spansFor(choices.length), other: values }));
 
 describe("mutation operators", () => {
-  it("has seven operators", () => {
-    expect(new Set(mutationOperators).size).toBe(7);
+  it("has nine distinct operators", () => {
+    expect(new Set(mutationOperators).size).toBe(9);
   });
 
   it("every operator returns valid non-negative integers and a change mark inside the mutant", () => {
