@@ -139,3 +139,12 @@ export function wideHistorySet(): HardHistory[] {
   }
   return set;
 }
+
+/** 50 clients, 400 operations with cas, values drawn from a few (5 or 20, as in Jepsen's etcd tests), 25% never return. */
+export function repeatedValueHistorySet(): HardHistory[] {
+  const set: HardHistory[] = [];
+  for (const values of [5, 20]) {
+    for (const violation of [false, true]) set.push(generateHardHistory({ seed: 1, clients: 50, operations: 400, indeterminatePercent: 25, violation, values }));
+  }
+  return set;
+}

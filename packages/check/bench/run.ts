@@ -12,7 +12,7 @@ import { checkLinearizability, kvModel, registerModel } from "../src/index.js";
 import type { CheckOptions } from "../src/index.js";
 import { loadCorpus, repoRoot } from "./corpus.js";
 import type { CorpusHistory } from "./corpus.js";
-import { generateHardHistory, hardHistorySet, wideHistorySet } from "./hard-histories.js";
+import { generateHardHistory, hardHistorySet, repeatedValueHistorySet, wideHistorySet } from "./hard-histories.js";
 import type { HardHistory } from "./hard-histories.js";
 
 const RUNS = Number(process.env["CX_BENCH_RUNS"] ?? 5);
@@ -97,11 +97,12 @@ const corpusResults = groups.map(({ name, histories }) => {
 });
 
 const hardSet = [...hardHistorySet(), generateHardHistory({ seed: 7, clients: 30, operations: 300, indeterminatePercent: 30, violation: true }), generateHardHistory({ seed: 7, clients: 30, operations: 300, indeterminatePercent: 30, violation: false })];
-// Wide read/write histories (cx's own workload shape) and, for honesty, wide ones with cas (no fast path).
+// Wide read/write histories (cx's own workload shape), wide ones with cas and fresh values (the cas-chain fast path), and with cas and repeated values (the search).
 const wideSet = [
   ...wideHistorySet(),
-  generateHardHistory({ seed: 3, clients: 50, operations: 400, indeterminatePercent: 30, violation: false }),
-  generateHardHistory({ seed: 3, clients: 50, operations: 400, indeterminatePercent: 30, violation: true }),
+  ...[3, 4].flatMap((seed) => [false, true].map((violation) => generateHardHistory({ seed, clients: 50, operations: 400, indeterminatePercent: 30, violation }))),
+  ...[false, true].map((violation) => generateHardHistory({ seed: 5, clients: 50, operations: 400, indeterminatePercent: 20, violation })),
+  ...repeatedValueHistorySet(),
 ];
 const WIDE_BUDGET = 20_000_000;
 const hardRuns = Math.max(1, Math.min(RUNS, 3));
