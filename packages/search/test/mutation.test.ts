@@ -2,6 +2,7 @@ import { GeneratedChoices, type Span } from "@cx/sim";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mutate, mutationOperators } from "../src/index.js";
+import { HEAD_LENGTH } from "../src/mutation.js";
 
 const values = fc.array(fc.nat({ max: 120 }), { maxLength: 40 });
 const spansFor = (length: number) =>
@@ -61,6 +62,39 @@ describe("mutation operators", () => {
       expect(mutate("delete-span", { choices, spans: [] }, random()).choices.length).toBeLessThan(6);
       expect(mutate("duplicate-span", { choices, spans: [] }, random()).choices.length).toBeGreaterThan(6);
     }
+  });
+
+  it("raise-head only raises values among the first HEAD_LENGTH and leaves the rest alone", () => {
+    fc.assert(
+      fc.property(input, fc.integer(), (mutationInput, seed) => {
+        const mutant = mutate("raise-head", mutationInput, new GeneratedChoices(seed));
+        const before = mutationInput.choices;
+        if (before.length === 0) return;
+        expect(mutant.choices.length).toBe(before.length);
+        let raised = 0;
+        mutant.choices.forEach((v, i) => {
+          const old = before[i] as number;
+          if (i >= HEAD_LENGTH) expect(v).toBe(old);
+          else expect(v).toBeGreaterThanOrEqual(old);
+          if (v > old) raised++;
+        });
+        expect(raised).toBeGreaterThan(0);
+        expect(mutant.changedUpTo).toBeLessThanOrEqual(Math.min(HEAD_LENGTH, before.length));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("reroll-tail keeps a prefix and marks its end, so fresh draws follow it", () => {
+    fc.assert(
+      fc.property(input, fc.integer(), (mutationInput, seed) => {
+        const mutant = mutate("reroll-tail", mutationInput, new GeneratedChoices(seed));
+        if (mutationInput.choices.length === 0) return;
+        expect(mutant.choices).toEqual(mutationInput.choices.slice(0, mutant.choices.length));
+        expect(mutant.changedUpTo).toBe(mutant.choices.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("inserts one value into an empty sequence whatever the operator", () => {

@@ -1,5 +1,8 @@
+import { GeneratedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { hunt, strategyNames, Ucb1 } from "../src/index.js";
+import { createStrategy, hunt, mutationOperators, strategyNames, Ucb1 } from "../src/index.js";
+import { Corpus } from "../src/strategies/corpus.js";
+import { WARMUP_TRIALS } from "../src/strategy.js";
 import { createToyTarget } from "./fixtures/toy-target.js";
 
 const target = createToyTarget();
@@ -48,6 +51,73 @@ describe("hunt", () => {
     const calm = createToyTarget({ leaseBug: false });
     expect(hunt({ target: calm, strategy: "random", budget: 200, seed: 2 }).corpusSize).toBe(0);
     expect(hunt({ target: calm, strategy: "coverage", budget: 200, seed: 2 }).corpusSize).toBeGreaterThan(0);
+  });
+});
+
+describe("guided strategies", () => {
+  it("start with random search's own trials, so a defect random finds at once is found as fast", () => {
+    const calm = createToyTarget({ leaseBug: false });
+    for (const name of ["coverage", "bandit"] as const) {
+      const random = createStrategy("random", 9);
+      const guided = createStrategy(name, 9);
+      for (let t = 0; t < WARMUP_TRIALS; t++) {
+        const a = random.propose(t);
+        const b = guided.propose(t);
+        const outA = calm.run(a.source);
+        const outB = calm.run(b.source);
+        random.observe(a, outA);
+        guided.observe(b, outB);
+        expect(outB.choices, `${name} trial ${t}`).toEqual(outA.choices);
+      }
+      expect(guided.corpusSize).toBeGreaterThan(0);
+    }
+  });
+
+  it("keep mixing fresh random runs in after the warm-up", () => {
+    const calm = createToyTarget({ leaseBug: false });
+    for (const name of ["coverage", "bandit"] as const) {
+      const strategy = createStrategy(name, 3);
+      let fresh = 0;
+      let mutants = 0;
+      for (let t = 0; t < 400; t++) {
+        const proposal = strategy.propose(t);
+        strategy.observe(proposal, calm.run(proposal.source));
+        if (t < WARMUP_TRIALS) continue;
+        if (proposal.operator === null) fresh++;
+        else mutants++;
+      }
+      expect(fresh, name).toBeGreaterThan(20);
+      expect(mutants, name).toBeGreaterThan(fresh);
+    }
+  });
+
+  it("give the bandit one arm per operator plus a fresh-run arm, and pull them all", () => {
+    const result = hunt({ target: createToyTarget({ leaseBug: false }), strategy: "bandit", budget: 300, seed: 4 });
+    expect(result.operatorStats.map((s) => s.arm)).toEqual([...mutationOperators, "fresh"]);
+    for (const s of result.operatorStats) expect(s.pulls, s.arm).toBeGreaterThan(0);
+  });
+});
+
+describe("Corpus", () => {
+  it("picks the entry holding a rare feature far more often than one holding only common features", () => {
+    const corpus = new Corpus();
+    for (let i = 0; i < 50; i++) corpus.observe([1]);
+    corpus.observe([2]);
+    corpus.add({ choices: [1], spans: [], features: [1] });
+    corpus.add({ choices: [2], spans: [], features: [2] });
+    const random = new GeneratedChoices(1);
+    let rare = 0;
+    for (let i = 0; i < 200; i++) if (corpus.pick(random).choices[0] === 2) rare++;
+    // Energy is damped by picks, so the common entry gets a turn now and then.
+    expect(rare).toBeGreaterThan(150);
+    expect(rare).toBeLessThan(200);
+  });
+
+  it("counts a feature as new only the first time any run reaches it", () => {
+    const corpus = new Corpus();
+    expect(corpus.observe([5, 6, 6])).toBe(2);
+    expect(corpus.observe([6, 7])).toBe(1);
+    expect(corpus.features).toBe(3);
   });
 });
 
