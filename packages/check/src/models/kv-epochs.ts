@@ -1,7 +1,7 @@
 import type { ModelDecision } from "../linearizability/model-decision.js";
 import type { Operation } from "../linearizability/operation.js";
 import { scheduleBlocks } from "./block-schedule.js";
-import type { KvInput, KvOutput } from "./kv-model.js";
+import type { KvInput, KvOutput } from "./kv-types.js";
 
 type KvOperation = Operation<KvInput, KvOutput>;
 

@@ -1,18 +1,9 @@
 import type { Model, StepResult } from "../linearizability/model.js";
 import type { Operation } from "../linearizability/operation.js";
 import { decideKvEpochs } from "./kv-epochs.js";
+import type { KvInput, KvOutput, KvState } from "./kv-types.js";
 
-/** An operation on a string key/value store. */
-export type KvInput =
-  | { readonly op: "get"; readonly key: string }
-  | { readonly op: "put"; readonly key: string; readonly value: string }
-  | { readonly op: "append"; readonly key: string; readonly value: string };
-
-/** A store's answer: the value for `get` (`""` for a key never written), `null` otherwise. */
-export type KvOutput = string | null;
-
-/** The store's state: the keys written so far and their values (never mutated). */
-export type KvState = Readonly<Record<string, string>>;
+export type { KvInput, KvOutput, KvState } from "./kv-types.js";
 
 // Attached to gets, for the search only (prepare): every value put on that key.
 const PUT_VALUES: unique symbol = Symbol("cx.kv.putValues");

@@ -1,5 +1,5 @@
 import type { Operation } from "../linearizability/operation.js";
-import type { RegisterInput, RegisterOutput } from "./register-model.js";
+import type { RegisterInput, RegisterOutput } from "./register-types.js";
 
 type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
 

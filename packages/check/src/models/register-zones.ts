@@ -3,7 +3,7 @@ import type { Operation } from "../linearizability/operation.js";
 import { planBlocks } from "./block-schedule.js";
 import { replay } from "./replay-order.js";
 import { hasStaleObservation } from "./register-stale-reads.js";
-import type { RegisterInput, RegisterOutput } from "./register-model.js";
+import type { RegisterInput, RegisterOutput } from "./register-types.js";
 
 type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
 
