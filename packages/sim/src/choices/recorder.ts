@@ -6,10 +6,12 @@ import type { ChoiceSource, Span } from "./choice-source.js";
  */
 export abstract class Recorder implements ChoiceSource {
   private readonly values: number[] = [];
-  private readonly closed: Span[] = [];
-  private readonly openLabels: string[] = [];
-  private readonly openStarts: number[] = [];
-  private readonly openSlots: number[] = [];
+  // Spans live in parallel arrays, not objects: a run opens one per message,
+  // and allocating an object for each was a visible share of GC time.
+  private readonly spanLabels: string[] = [];
+  private readonly spanStarts: number[] = [];
+  private readonly spanEnds: number[] = [];
+  private readonly open: number[] = [];
 
   protected abstract nextValue(n: number): number;
 
@@ -31,25 +33,17 @@ export abstract class Recorder implements ChoiceSource {
   }
 
   startSpan(label: string): void {
-    this.openLabels.push(label);
-    this.openStarts.push(this.values.length);
-    // Reserve the slot so spans stay in the order they were opened.
-    this.openSlots.push(this.closed.length);
-    this.closed.push({ label, start: this.values.length, end: this.values.length });
+    // The slot is reserved now so spans stay in the order they were opened.
+    this.open.push(this.spanLabels.length);
+    this.spanLabels.push(label);
+    this.spanStarts.push(this.values.length);
+    this.spanEnds.push(-1);
   }
 
   endSpan(): void {
-    const label = this.openLabels.pop();
-    const start = this.openStarts.pop();
-    const slot = this.openSlots.pop();
-    if (label === undefined || start === undefined || slot === undefined) throw new Error("endSpan() without a matching startSpan()");
-    if (this.values.length === start) {
-      // An empty span is no decision: drop it if it is still the last one.
-      if (slot === this.closed.length - 1) this.closed.pop();
-      else this.closed[slot] = { label, start, end: start };
-      return;
-    }
-    this.closed[slot] = { label, start, end: this.values.length };
+    const slot = this.open.pop();
+    if (slot === undefined) throw new Error("endSpan() without a matching startSpan()");
+    this.spanEnds[slot] = this.values.length;
   }
 
   record(): number[] {
@@ -57,6 +51,13 @@ export abstract class Recorder implements ChoiceSource {
   }
 
   spans(): Span[] {
-    return this.closed.filter((s) => s.end > s.start);
+    const spans: Span[] = [];
+    for (let i = 0; i < this.spanLabels.length; i++) {
+      const start = this.spanStarts[i] ?? 0;
+      const end = this.spanEnds[i] ?? -1;
+      // An empty span is no decision; one still open has no end yet.
+      if (end > start) spans.push({ label: this.spanLabels[i] ?? "", start, end });
+    }
+    return spans;
   }
 }
