@@ -15,7 +15,7 @@ import { storyText, tell } from "../story-output.js";
 import { cxVersion } from "../version.js";
 
 /** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
-export const defaultHunt = { bugs: "truncate_on_every_append", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
+export const defaultHunt = { bugs: "no_log_up_to_date_check", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
 
 export interface HuntCommandOptions {
   readonly bugs: RaftBugName[];
