@@ -136,6 +136,10 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private messageId = 0;
   private calmMinReached = false;
   private stopped = false;
+  // The last drawFate's outcome (see drawFate).
+  private fateDropped = false;
+  private fateDuplicated = false;
+  private fateDelay = 0;
   /** The trace ends at the violation: effects later in the same step are cut off. */
   private traceEnd = -1;
   private readonly afterStepMonitors: Monitor<Node, Input, Output>[];
@@ -357,43 +361,45 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
    * One message: a single "fate" draw (0 delivered, high values duplicated,
    * the highest dropped, so smaller always means calmer) and a delay draw.
    */
-  private drawFate(): { dropped: boolean; duplicated: boolean; delay: number } {
+  private drawFate(): void {
+    // Results go to fields, not a returned object: this runs for every
+    // message, and the allocation was a tenth of all a run allocated.
     const choices = this.setup.choices;
     const { dropPercent, duplicatePercent, delaySpreadMs } = this.profile;
     const fate = choices.draw(100, "fate");
-    const dropped = fate >= 100 - dropPercent;
-    const duplicated = !dropped && fate >= 100 - dropPercent - duplicatePercent;
-    const delay = this.setup.options.messageDelayMsMin + choices.draw(delaySpreadMs + 1, "delay");
-    return { dropped, duplicated, delay };
+    this.fateDropped = fate >= 100 - dropPercent;
+    this.fateDuplicated = !this.fateDropped && fate >= 100 - dropPercent - duplicatePercent;
+    this.fateDelay = this.setup.options.messageDelayMsMin + choices.draw(delaySpreadMs + 1, "delay");
   }
 
   private send(from: NodeId, to: NodeId, message: Message): void {
     this.messages++;
     const id = ++this.messageId;
     const tracing = this.setup.recordTrace;
-    const sent = { id, from, to, message };
     // Every message draws the same two values, even when a partition blocks
     // it: a healed partition must not shift the meaning of every later draw,
     // or the shrinker could not remove a partition without losing the bug.
     const choices = this.setup.choices;
     choices.startSpan("message");
-    const { dropped, duplicated, delay } = this.drawFate();
+    this.drawFate();
     choices.endSpan();
+    const delay = this.fateDelay;
+    const sent = tracing ? { id, from, to, message } : undefined;
     if (this.blocked[from * this.size + to] === 1) {
-      if (tracing) this.traceSend(sent, "partitioned", { at: this.time, duplicate: false });
+      if (sent) this.traceSend(sent, "partitioned", { at: this.time, duplicate: false });
       return;
     }
-    // The duplicate trails the original by its own delay again: no extra draw.
-    const second = 2 * delay + 1;
-    if (dropped) {
-      if (tracing) this.traceSend(sent, "dropped", { at: this.time + delay, duplicate: false });
+    if (this.fateDropped) {
+      if (sent) this.traceSend(sent, "dropped", { at: this.time + delay, duplicate: false });
       return;
     }
-    if (tracing) this.traceSend(sent, "delivered", { at: this.time + delay, duplicate: false });
-    this.schedule(event(this.time + delay, DELIVER, { a: from, b: to, c: id, payload: message }));
-    if (duplicated) {
-      if (tracing) this.traceSend(sent, "delivered", { at: this.time + second, duplicate: true });
-      this.schedule(event(this.time + second, DELIVER, { a: from, b: to, c: id, payload: message }));
+    if (sent) this.traceSend(sent, "delivered", { at: this.time + delay, duplicate: false });
+    this.queue.push({ time: this.time + delay, kind: DELIVER, a: from, b: to, c: id, payload: message });
+    if (this.fateDuplicated) {
+      // The duplicate trails the original by its own delay again: no extra draw.
+      const second = 2 * delay + 1;
+      if (sent) this.traceSend(sent, "delivered", { at: this.time + second, duplicate: true });
+      this.queue.push({ time: this.time + second, kind: DELIVER, a: from, b: to, c: id, payload: message });
     }
   }
 
@@ -521,9 +527,9 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     }
     this.messages++;
     this.setup.choices.startSpan("client request");
-    const { dropped, delay } = this.drawFate();
+    this.drawFate();
     this.setup.choices.endSpan();
-    if (!dropped) this.schedule(event(this.time + delay, CLIENT_REQUEST, { a: client.target, payload: request }));
+    if (!this.fateDropped) this.schedule(event(this.time + this.fateDelay, CLIENT_REQUEST, { a: client.target, payload: request }));
     this.schedule(event(this.time + options.clientTimeoutMs, CLIENT_TIMEOUT, { a: client.id, b: client.seq, c: client.attempt }));
   }
 
@@ -535,9 +541,9 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private sendClientResponse(node: NodeId, request: TrackedRequest<Input>, response: ClientResponse<Output>): void {
     this.messages++;
     this.setup.choices.startSpan("client response");
-    const { dropped, delay } = this.drawFate();
+    this.drawFate();
     this.setup.choices.endSpan();
-    if (!dropped) this.schedule(event(this.time + delay, CLIENT_RESPONSE, { a: node, b: request.client, c: request.seq, payload: { response, attempt: request.attempt } }));
+    if (!this.fateDropped) this.schedule(event(this.time + this.fateDelay, CLIENT_RESPONSE, { a: node, b: request.client, c: request.seq, payload: { response, attempt: request.attempt } }));
   }
 
   private deliverClientResponse(arrived: SimEvent): void {
