@@ -83,7 +83,7 @@ describe("renderSummaryMarkdown", () => {
     expect(md).not.toContain("<script>");
     expect(md).toContain("&lt;script&gt;");
     // One row per defect in the trials table and the shrink table, one per cell in the per-seed table.
-    expect(md.match(/^\| vote\\_twice\\_in\\_term \|/gm)).toHaveLength(2 + 3);
+    expect(md.match(/^\| vote_twice_in_term \|/gm)).toHaveLength(2 + 3);
   });
 });
 

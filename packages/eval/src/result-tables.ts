@@ -41,7 +41,7 @@ const yesNo = (value: boolean | null): string => (value === null ? "—" : value
 
 function cellSummary(cell: TrialsCell | undefined): string {
   if (cell === undefined) return "—";
-  const median = cell.medianTrials === null ? "median >" + String(cell.budget) : `median ${formatCount(cell.medianTrials)}`;
+  const median = cell.medianTrials === null ? "median over " + formatCount(cell.budget) : `median ${formatCount(cell.medianTrials)}`;
   const escalated = cell.rounds.length > 1 ? ` (budget ${formatCount(cell.budget)})` : "";
   return `${cell.found}/${cell.seeds}, ${median}${escalated}`;
 }

@@ -101,7 +101,8 @@ describe("renderDiagram", () => {
 describe("escaping", () => {
   it("escapes the five markup characters and drops what XML cannot carry", () => {
     expect(escapeXml(`a&b<c>d"e'f\u0000`)).toBe("a&amp;b&lt;c&gt;d&quot;e&#39;f\ufffd");
-    expect(escapeMarkdown("*x* [l](u) <b>\n#")).toBe("\\*x\\* \\[l\\]\\(u\\) &lt;b&gt; \\#");
+    expect(escapeMarkdown("*x* [l](u) <b>\n#")).toBe("\\*x\\* \\[l\\](u) &lt;b&gt; #");
+    expect(escapeMarkdown("# no_client_dedup _x_ a|b")).toBe("\\# no_client_dedup \\_x\\_ a\\|b");
   });
 });
 
