@@ -40,7 +40,7 @@ function counterexample(row: ShrinkRow, mistake: string | undefined): string {
   const story = cx.storySteps.map((s) => `<li value="${e(String(s.number))}"><span class="t">t=${e(String(s.time))}</span> ${e(s.text)}</li>`).join("\n");
   const choicesJson = JSON.stringify(cx.choices);
   const bugs = cx.bugs.join(",");
-  const source = row.source === null ? "" : ` Found by ${row.source.strategy} (seed ${row.source.seed}) after ${row.source.trials} trials;`;
+  const source = row.source === null ? "" : ` Found by ${row.source.strategy} (seed ${row.source.seed}) after ${row.source.trials} ${row.source.trials === 1 ? "trial" : "trials"};`;
   const shrunk = ` shrunk from ${row.decisionsBefore ?? "?"} to ${row.decisionsAfter ?? "?"} decisions (${row.nonZeroAfter ?? "?"} non-zero) in ${formatMs(row.ms)}; replays exactly: ${row.replaysExactly === true ? "yes" : "no"}.`;
   return `<article class="counterexample" id="cx-${e(id)}">${heading}
 <p class="violation"><strong>${e(cx.violation.invariant)}</strong> violated at t=${e(String(cx.violation.time))}: ${e(cx.violation.message)}</p>
