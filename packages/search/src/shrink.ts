@@ -20,6 +20,12 @@ export interface ShrinkOptions<O extends Outcome = Outcome> {
   readonly maxCandidates?: number;
   /** The passes of each round, in order (default `defaultShrinkPasses`); for experiments and benchmarks. */
   readonly passes?: readonly ShrinkPassName[];
+  /**
+   * Passes tried only when a round of `passes` changed nothing; if one
+   * succeeds, rounds resume. Default `defaultFinalShrinkPasses`, or none
+   * when `passes` is given (so an experiment runs exactly what it names).
+   */
+  readonly finalPasses?: readonly ShrinkPassName[];
   /** Called after every target run, for a progress display. */
   readonly onProgress?: (progress: ShrinkProgress) => void;
 }
@@ -38,7 +44,9 @@ export type ShrinkPassName =
   | "lower-pairs"
   | "sparse-rebuild"
   | "aligned-zero-spans"
-  | "aligned-zero-values";
+  | "aligned-zero-values"
+  | "aligned-move-earlier"
+  | "aligned-delete-spans";
 
 /** The passes of each round, big reductions first. */
 export const defaultShrinkPasses: readonly ShrinkPassName[] = [
@@ -56,6 +64,14 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
   "lower-pairs",
   "sparse-rebuild",
 ];
+
+/**
+ * The passes tried only once a round of `defaultShrinkPasses` changed
+ * nothing: moves that escape a local minimum. Running them only there means
+ * the result is never worse than the main passes' own fixed point (they
+ * start from it and accept only smaller sequences).
+ */
+export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["aligned-delete-spans", "aligned-move-earlier"];
 
 /** The passes of version 0.1 (before aligned replay, time travel and sparse rebuilds): the benchmark's baseline. */
 export const classicShrinkPasses: readonly ShrinkPassName[] = [
@@ -175,18 +191,27 @@ class Shrinker<O extends Outcome> {
     this.bestOutcome = first;
     this.bestKeys = this.lastKeys;
     this.cache.set(hashChoices(this.best), true);
+    const passes = this.options.passes ?? defaultShrinkPasses;
+    const finalPasses = this.options.finalPasses ?? (this.options.passes === undefined ? defaultFinalShrinkPasses : []);
     let converged = false;
     while (this.stop === null) {
       this.rounds++;
       const start = this.best;
-      for (const pass of this.options.passes ?? defaultShrinkPasses) {
-        if (this.stop !== null) break;
-        this.runPass(pass);
+      this.runPasses(passes);
+      if (this.stop === null && compareShortlex(this.best, start) === 0) {
+        this.runPasses(finalPasses);
+        if (this.stop === null && compareShortlex(this.best, start) === 0) converged = true;
       }
-      if (this.stop === null && compareShortlex(this.best, start) === 0) converged = true;
       if (converged) break;
     }
     return { reproduced: true, choices: this.best, outcome: this.bestOutcome as O, stats: this.stats(before, converged ? "converged" : (this.stop ?? "converged")) };
+  }
+
+  private runPasses(passes: readonly ShrinkPassName[]): void {
+    for (const pass of passes) {
+      if (this.stop !== null) break;
+      this.runPass(pass);
+    }
   }
 
   private runPass(pass: ShrinkPassName): void {
@@ -204,6 +229,8 @@ class Shrinker<O extends Outcome> {
       case "sparse-rebuild": return this.sparseRebuild();
       case "aligned-zero-spans": return this.alignedZeroSpans();
       case "aligned-zero-values": return this.alignedZeroValues();
+      case "aligned-move-earlier": return this.alignedMoveEarlier();
+      case "aligned-delete-spans": return this.alignedDeleteSpans();
     }
   }
 
@@ -257,6 +284,68 @@ class Shrinker<O extends Outcome> {
         if (this.considerAligned(edited)) {
           nonZero = nonZeroIndexes(this.best);
           first = Math.min(first, nonZero.length);
+        }
+      }
+    }
+  }
+
+  /**
+   * Per span label (e.g. every fault tick), ddmin over its top-level spans:
+   * delete a window of them and replay aligned, so the later spans of that
+   * label move earlier (the faults of tick 9 happen at tick 5) while every
+   * other kind of draw stays where it was. Deleting calm ticks before a
+   * fault moves every later fault earlier together, keeping their spacing,
+   * which single moves cannot do.
+   */
+  private alignedDeleteSpans(): void {
+    const labels = [...new Set(this.bestSpans().map((s) => s.label))].sort();
+    for (const label of labels) {
+      let units = this.unitsLabelled(label);
+      for (let k = highestPowerOfTwo(Math.max(1, units.length >> 1)); k >= 1 && this.stop === null; k >>= 1) {
+        for (let first = Math.floor((units.length - 1) / k) * k; first >= 0 && this.stop === null; first -= k) {
+          const window = units.slice(first, first + k);
+          if (window.length === 0) continue;
+          if (this.considerAlignedDeletion(window)) {
+            units = this.unitsLabelled(label);
+            first = Math.min(first, units.length);
+          }
+        }
+      }
+    }
+  }
+
+  private unitsLabelled(label: string): Range[] {
+    const labelled = new Set(this.bestSpans().filter((s) => s.label === label).map((s) => s.start * 1_048_576 + s.end));
+    return topLevel(this.bestSpans(), this.best.length).filter((u) => labelled.has(u.start * 1_048_576 + u.end));
+  }
+
+  /**
+   * Move each unusual value to an earlier draw of the same kind that was
+   * calm (the farthest first, then half as far, ... the previous one), with
+   * aligned replay. A failure that needs time to pass between its faults is
+   * long because of the calm draws before each fault, and no deletion of
+   * zeros lands a fault on another fault tick's draw; moving it within its
+   * own kind does, and the run then fails sooner, so its record is shorter.
+   * The edited sequence is not smaller itself: only a shorter or smaller
+   * record is accepted, as for every pass.
+   */
+  private alignedMoveEarlier(): void {
+    let nonZero = nonZeroIndexes(this.best);
+    for (let n = nonZero.length - 1; n >= 0 && this.stop === null; n--) {
+      const i = nonZero[n] as number;
+      const key = this.bestKeys[i];
+      const calm: number[] = [];
+      for (let j = 0; j < i; j++) if (this.bestKeys[j] === key && this.best[j] === 0) calm.push(j);
+      for (const back of moveDistances(calm.length)) {
+        if (this.stop !== null) break;
+        const j = calm[calm.length - back] as number;
+        const edited = this.best.slice();
+        edited[j] = edited[i] as number;
+        edited[i] = 0;
+        if (this.considerAligned(edited)) {
+          nonZero = nonZeroIndexes(this.best);
+          n = Math.min(n, nonZero.length);
+          break;
         }
       }
     }
@@ -486,6 +575,29 @@ class Shrinker<O extends Outcome> {
     return this.accept(outcome);
   }
 
+  /** Replays the best sequence without `ranges` (sorted, disjoint), each kind of draw from its own queue. */
+  private considerAlignedDeletion(ranges: readonly Range[]): boolean {
+    const values: number[] = [];
+    const keys: string[] = [];
+    let at = 0;
+    for (const range of [...ranges, { start: this.best.length, end: this.best.length }]) {
+      for (let i = at; i < range.start; i++) {
+        values.push(this.best[i] ?? 0);
+        keys.push(this.bestKeys[i] ?? "");
+      }
+      at = Math.max(at, range.end);
+    }
+    const key = `d${hashChoices(ranges.flatMap((r) => [r.start, r.end]))}|${hashChoices(this.best)}`;
+    if (this.cache.has(key)) {
+      this.hits++;
+      return false;
+    }
+    if (this.overBudget()) return false;
+    const outcome = this.executeWith(new KeyedReplay({ queues: queuesByKey(values, keys) }));
+    this.cache.set(key, true);
+    return this.accept(outcome);
+  }
+
   private accept(outcome: O): boolean {
     let improved = false;
     if (this.reproduces(outcome)) {
@@ -593,6 +705,14 @@ function with1(values: readonly number[], index: number, value: number): number[
   const copy = values.slice();
   copy[index] = value;
   return copy;
+}
+
+/** How far back (in calm draws of the same kind) `alignedMoveEarlier` tries: all the way, half, quarter, ... 1. */
+function moveDistances(count: number): number[] {
+  const out: number[] = [];
+  for (let d = count; d >= 1; d >>= 1) out.push(d);
+  if (count > 1 && out.at(-1) !== 1) out.push(1);
+  return out;
 }
 
 /** all, half, quarter, ... then 3, 2, 1; descending, distinct, at most `length`. */
