@@ -34,20 +34,18 @@ const CLIENT_RETRY = 12;
 const REDIRECT_PAUSE_MS = 20;
 
 /**
- * One scheduled event. Fields a/b/c/payload mean different things per kind
+ * One scheduled event. Fields a/b/c/d/payload mean different things per kind
  * (see `dispatch`); one shape for all kinds keeps the hot loop monomorphic.
+ * Mutable because the world recycles them (see `World.schedule`).
  */
 interface SimEvent {
-  readonly time: number;
-  readonly kind: number;
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-  readonly payload: unknown;
-}
-
-function event(time: number, kind: number, fields: { a?: number; b?: number; c?: number; payload?: unknown } = {}): SimEvent {
-  return { time, kind, a: fields.a ?? 0, b: fields.b ?? 0, c: fields.c ?? 0, payload: fields.payload };
+  time: number;
+  kind: number;
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  payload: unknown;
 }
 
 interface NodeSlot<Node> {
@@ -55,6 +53,7 @@ interface NodeSlot<Node> {
   up: boolean;
   /** Bumped by every crash: timers and replies of an older boot are ignored. */
   epoch: number;
+  /** The live token per timer name; 0 means none (entries are zeroed, not deleted: a Map shrinking on delete allocates). */
   timers: Map<string, number>;
   persisted: unknown;
 }
@@ -125,6 +124,12 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   events = 0;
 
   private readonly queue: EventQueue<SimEvent>;
+  /**
+   * Events already dispatched, ready for reuse: allocating one per message
+   * and timer was a fifth of all a run allocated. Nothing keeps an event
+   * after its dispatch (the queue drops it when popped), so reuse is safe.
+   */
+  private readonly spareEvents: SimEvent[] = [];
   private readonly slots: NodeSlot<Node>[] = [];
   private readonly blocked: Uint8Array;
   private readonly clients: ClientState<Input>[] = [];
@@ -182,14 +187,15 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     for (let id = 0; id < this.size; id++) this.boot(id);
     for (let c = 0; c < options.clients; c++) {
       this.clients.push({ id: c, probe: false, ops: options.opsPerClient, seq: 0, target: 0, attempt: 0, timeouts: 0, pending: -1, input: undefined, done: false });
-      this.schedule(event(options.clientStartMs, CLIENT_NEXT, { a: c }));
+      this.schedule(options.clientStartMs, CLIENT_NEXT, c);
     }
-    for (let t = options.faultTickMs; t < options.faultPhaseMs; t += options.faultTickMs) this.schedule(event(t, FAULT_TICK));
-    this.schedule(event(options.faultPhaseMs, CALM));
-    this.schedule(event(options.faultPhaseMs + options.calmMinMs, CALM_MIN));
-    this.schedule(event(options.faultPhaseMs + options.calmMaxMs, END));
+    for (let t = options.faultTickMs; t < options.faultPhaseMs; t += options.faultTickMs) this.schedule(t, FAULT_TICK);
+    this.schedule(options.faultPhaseMs, CALM);
+    this.schedule(options.faultPhaseMs + options.calmMinMs, CALM_MIN);
+    this.schedule(options.faultPhaseMs + options.calmMaxMs, END);
 
     const queue = this.queue;
+    const spare = this.spareEvents;
     const afterStep = this.afterStepMonitors;
     while (!this.stopped && this.violation === null) {
       const event = queue.pop();
@@ -197,6 +203,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       this.time = event.time;
       this.events++;
       this.dispatch(event);
+      event.payload = undefined;
+      spare.push(event);
       if (afterStep.length > 0 && this.violation === null) {
         for (const monitor of afterStep) {
           const failure = monitor.afterStep?.(this);
@@ -224,8 +232,24 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     }
   }
 
-  private schedule(scheduled: SimEvent): void {
+  /**
+   * Queues an event at `time` (fields b, c, d, payload start at 0/undefined;
+   * set them on the returned event before anything else is scheduled).
+   */
+  private schedule(time: number, kind: number, a = 0): SimEvent {
+    let scheduled = this.spareEvents.pop();
+    if (scheduled === undefined) {
+      scheduled = { time, kind, a, b: 0, c: 0, d: 0, payload: undefined };
+    } else {
+      scheduled.time = time;
+      scheduled.kind = kind;
+      scheduled.a = a;
+      scheduled.b = 0;
+      scheduled.c = 0;
+      scheduled.d = 0;
+    }
     this.queue.push(scheduled);
+    return scheduled;
   }
 
   private dispatch(event: SimEvent): void {
@@ -298,10 +322,13 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
         if (!live()) return;
         const token = ++this.timerToken;
         slot.timers.set(name, token);
-        this.schedule(event(this.time + Math.max(0, Math.floor(delayMs)), TIMER, { a: id, b: token, c: epoch, payload: name }));
+        const timer = this.schedule(this.time + Math.max(0, Math.floor(delayMs)), TIMER, id);
+        timer.b = token;
+        timer.c = epoch;
+        timer.payload = name;
       },
       cancelTimer: (name) => {
-        if (live()) slot.timers.delete(name);
+        if (live() && slot.timers.has(name)) slot.timers.set(name, 0);
       },
       persist: (state) => {
         if (live()) slot.persisted = state;
@@ -321,7 +348,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const slot = this.slots[event.a] as NodeSlot<Node>;
     const name = event.payload as string;
     if (!slot.up || slot.epoch !== event.c || slot.timers.get(name) !== event.b) return;
-    slot.timers.delete(name);
+    slot.timers.set(name, 0);
     if (this.setup.recordTrace) this.trace.push({ kind: "timer", time: this.time, step: this.step, node: event.a, name });
     slot.node?.onTimer(name);
   }
@@ -345,7 +372,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     slot.epoch++;
     slot.timers.clear();
     if (this.setup.recordTrace) this.trace.push({ kind: "crash", time: this.time, step: this.step, node: id, downMs });
-    this.schedule(event(this.time + downMs, RESTART, { a: id, b: slot.epoch }));
+    this.schedule(this.time + downMs, RESTART, id).b = slot.epoch;
   }
 
   private restart(id: NodeId): void {
@@ -394,12 +421,18 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       return;
     }
     if (sent) this.traceSend(sent, "delivered", { at: this.time + delay, duplicate: false });
-    this.queue.push({ time: this.time + delay, kind: DELIVER, a: from, b: to, c: id, payload: message });
+    const delivery = this.schedule(this.time + delay, DELIVER, from);
+    delivery.b = to;
+    delivery.c = id;
+    delivery.payload = message;
     if (this.fateDuplicated) {
       // The duplicate trails the original by its own delay again: no extra draw.
       const second = 2 * delay + 1;
       if (sent) this.traceSend(sent, "delivered", { at: this.time + second, duplicate: true });
-      this.queue.push({ time: this.time + second, kind: DELIVER, a: from, b: to, c: id, payload: message });
+      const duplicate = this.schedule(this.time + second, DELIVER, from);
+      duplicate.b = to;
+      duplicate.c = id;
+      duplicate.payload = message;
     }
   }
 
@@ -443,7 +476,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
         for (const link of partition.blocked) this.blocked[link.from * this.size + link.to] = 1;
         this.blockedLinks = partition.blocked.length;
         if (this.setup.recordTrace) this.trace.push({ kind: "partition", time: this.time, step: this.step, shape: partition.shape, blocked: partition.blocked });
-        this.schedule(event(this.time + healMs, HEAL, { a: this.partitionId }));
+        this.schedule(this.time + healMs, HEAL, this.partitionId);
       }
     }
     choices.endSpan();
@@ -529,8 +562,10 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.setup.choices.startSpan("client request");
     this.drawFate();
     this.setup.choices.endSpan();
-    if (!this.fateDropped) this.schedule(event(this.time + this.fateDelay, CLIENT_REQUEST, { a: client.target, payload: request }));
-    this.schedule(event(this.time + options.clientTimeoutMs, CLIENT_TIMEOUT, { a: client.id, b: client.seq, c: client.attempt }));
+    if (!this.fateDropped) this.schedule(this.time + this.fateDelay, CLIENT_REQUEST, client.target).payload = request;
+    const timeout = this.schedule(this.time + options.clientTimeoutMs, CLIENT_TIMEOUT, client.id);
+    timeout.b = client.seq;
+    timeout.c = client.attempt;
   }
 
   private deliverClientRequest(node: NodeId, request: TrackedRequest<Input>): void {
@@ -543,12 +578,18 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.setup.choices.startSpan("client response");
     this.drawFate();
     this.setup.choices.endSpan();
-    if (!this.fateDropped) this.schedule(event(this.time + this.fateDelay, CLIENT_RESPONSE, { a: node, b: request.client, c: request.seq, payload: { response, attempt: request.attempt } }));
+    if (this.fateDropped) return;
+    const answer = this.schedule(this.time + this.fateDelay, CLIENT_RESPONSE, node);
+    answer.b = request.client;
+    answer.c = request.seq;
+    answer.d = request.attempt;
+    answer.payload = response;
   }
 
   private deliverClientResponse(arrived: SimEvent): void {
     const client = this.clients[arrived.b];
-    const { response, attempt } = arrived.payload as { response: ClientResponse<Output>; attempt: number };
+    const response = arrived.payload as ClientResponse<Output>;
+    const attempt = arrived.d;
     if (client === undefined || client.pending < 0 || client.seq !== arrived.c) return;
     if (this.setup.recordTrace) this.trace.push({ kind: "client-response", time: this.time, step: this.step, client: client.id, seq: client.seq, node: arrived.a, response });
     if (response.kind === "ok") {
@@ -564,7 +605,9 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     if (attempt !== client.attempt) return;
     client.target = response.leaderHint ?? (arrived.a + 1) % this.size;
     // A short pause before retrying: without a hint there may be no leader yet.
-    this.schedule(event(this.time + REDIRECT_PAUSE_MS, CLIENT_RETRY, { a: client.id, b: client.seq, c: client.attempt }));
+    const retry = this.schedule(this.time + REDIRECT_PAUSE_MS, CLIENT_RETRY, client.id);
+    retry.b = client.seq;
+    retry.c = client.attempt;
   }
 
   private clientTimeout(c: number, seq: number, attempt: number): void {
@@ -582,7 +625,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const spacing = Math.floor(options.faultPhaseMs / Math.max(1, options.opsPerClient));
     const pause = 10 * this.setup.choices.draw(8, "client pause");
     const at = Math.max(this.time + 1, options.clientStartMs + client.seq * spacing) + pause;
-    this.schedule(event(at, CLIENT_NEXT, { a: client.id }));
+    this.schedule(at, CLIENT_NEXT, client.id);
   }
 
   private maybeStop(): void {
