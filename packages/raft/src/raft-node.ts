@@ -148,7 +148,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       return;
     }
     const entry: LogEntry = { term: this.currentTerm, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
-    this.log = [...this.log, entry];
+    // concat allocates exactly the new length; a spread goes through the iterator.
+    this.log = this.log.concat(entry);
     const index = this.log.length;
     this.persist();
     this.emit({ kind: "appended", node: this.ctx.id, index, term: entry.term, id: entry.id });
@@ -278,7 +279,9 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private sendAppend(peer: NodeId): void {
     const next = this.nextIndex[peer] as number;
     const prevLogIndex = next - 1;
-    const entries = next <= this.log.length ? this.log.slice(next - 1, next - 1 + MAX_BATCH) : NO_ENTRIES;
+    const log = this.log;
+    // The log is never mutated (see the class comment), so a batch that is the whole log can share it.
+    const entries = next > log.length ? NO_ENTRIES : next === 1 && log.length <= MAX_BATCH ? log : log.slice(next - 1, next - 1 + MAX_BATCH);
     this.ctx.send(peer, {
       type: "AppendEntries",
       term: this.currentTerm,
