@@ -46,7 +46,9 @@ export type ShrinkPassName =
   | "aligned-zero-spans"
   | "aligned-zero-values"
   | "aligned-move-earlier"
-  | "aligned-delete-spans";
+  | "aligned-delete-spans"
+  | "aligned-lower-values"
+  | "aligned-lower-pairs";
 
 /** The passes of each round, big reductions first. */
 export const defaultShrinkPasses: readonly ShrinkPassName[] = [
@@ -71,7 +73,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * the result is never worse than the main passes' own fixed point (they
  * start from it and accept only smaller sequences).
  */
-export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["aligned-delete-spans", "aligned-move-earlier"];
+export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["aligned-delete-spans", "aligned-move-earlier", "aligned-lower-pairs", "aligned-lower-values"];
 
 /** The passes of version 0.1 (before aligned replay, time travel and sparse rebuilds): the benchmark's baseline. */
 export const classicShrinkPasses: readonly ShrinkPassName[] = [
@@ -199,7 +201,12 @@ class Shrinker<O extends Outcome> {
       const start = this.best;
       this.runPasses(passes);
       if (this.stop === null && compareShortlex(this.best, start) === 0) {
-        this.runPasses(finalPasses);
+        // The first final pass that helps hands back to the main passes, so the
+        // cheaper, bolder final passes get the first go at every new fixed point.
+        for (const pass of finalPasses) {
+          if (this.stop !== null || compareShortlex(this.best, start) !== 0) break;
+          this.runPass(pass);
+        }
         if (this.stop === null && compareShortlex(this.best, start) === 0) converged = true;
       }
       if (converged) break;
@@ -231,6 +238,8 @@ class Shrinker<O extends Outcome> {
       case "aligned-zero-values": return this.alignedZeroValues();
       case "aligned-move-earlier": return this.alignedMoveEarlier();
       case "aligned-delete-spans": return this.alignedDeleteSpans();
+      case "aligned-lower-values": return this.alignedLowerValues();
+      case "aligned-lower-pairs": return this.alignedLowerPairs();
     }
   }
 
@@ -317,6 +326,44 @@ class Shrinker<O extends Outcome> {
   private unitsLabelled(label: string): Range[] {
     const labelled = new Set(this.bestSpans().filter((s) => s.label === label).map((s) => s.start * 1_048_576 + s.end));
     return topLevel(this.bestSpans(), this.best.length).filter((u) => labelled.has(u.start * 1_048_576 + u.end));
+  }
+
+  /**
+   * Binary search each value toward 0 as `lower-values` does, but with
+   * aligned replay: a shorter delay that changes how many messages follow
+   * no longer shifts every later fault and delay into another meaning.
+   */
+  private alignedLowerValues(): void {
+    for (let i = 0; i < this.best.length && this.stop === null; i++) {
+      let hi = this.best[i] ?? 0;
+      let lo = -1;
+      while (hi - lo > 1 && this.stop === null && i < this.best.length) {
+        const mid = lo === -1 ? 0 : (lo + hi) >> 1;
+        if (this.considerAligned(with1(this.best, i, mid))) hi = Math.min(mid, this.best[i] ?? 0);
+        else lo = mid;
+      }
+    }
+  }
+
+  /**
+   * `lower-pairs` with aligned replay: zero one unusual value while zeroing
+   * or decrementing one of the next few. A first partition that only picked
+   * who leads goes, and the later one isolates the node that now leads
+   * ("isolate s1" becomes "isolate s0") without the messages in between
+   * shifting every other decision.
+   */
+  private alignedLowerPairs(): void {
+    for (let i = 0; i < this.best.length && this.stop === null; i++) {
+      if ((this.best[i] ?? 0) === 0) continue;
+      let partners = 0;
+      for (let j = i + 1; j < this.best.length && partners < PAIR_REACH && this.stop === null; j++) {
+        const v = this.best[j] ?? 0;
+        if (v === 0) continue;
+        partners++;
+        const zeroed = with1(this.best, i, 0);
+        if (this.considerAligned(with1(zeroed, j, 0)) || this.considerAligned(with1(zeroed, j, v - 1))) break;
+      }
+    }
   }
 
   /**
