@@ -90,6 +90,26 @@ export interface Model<State, Input, Output> {
    */
   canReach?(state: State, input: Input, output: Output): boolean;
   /**
+   * Optional lookahead, with {@link Model.produces}: the one state in which
+   * the completed operation (`input` answering `output`) is legal, or
+   * `undefined` when there is no single such state. The register answers
+   * the value for a read and the expected value for a successful cas. The
+   * search abandons a branch as soon as some pending operation needs a
+   * state other than the current one that no remaining operation invoked
+   * before its return can produce. Must be exact: a wrong answer here makes
+   * verdicts wrong. Only used for models with primitive states.
+   */
+  requires?(input: Input, output: Output): State | undefined;
+  /**
+   * Optional lookahead, with {@link Model.requires}: the state this
+   * operation leaves whenever it changes the state, if that is always the
+   * same one (a write's or a cas's new value), else `undefined`. `output` is
+   * `undefined` for an indeterminate operation. An operation for which
+   * `produces` is `undefined` must never change the state into a state some
+   * `requires` names, unless it is read-only.
+   */
+  produces?(input: Input, output: Output | undefined): State | undefined;
+  /**
    * Optional exact decision procedure for one partition, tried before the
    * search: `{ verdict: "ok" }`, `{ verdict: "illegal", prefix? }`, or
    * `undefined` when its preconditions do not hold (the search then runs).

@@ -41,14 +41,19 @@ const ROW_AFTER_USES = 4;
  * return in the list. Lifting removes an operation's nodes (dancing links);
  * backtracking puts them back.
  *
- * With pruning, candidates are tried in three phases:
+ * With pruning, candidates are tried in two phases:
  * 0. a completed operation that leaves the state unchanged (a read that
  *    matches) is linearised at once and never branched on: moving such an
  *    operation to the front of any valid completion keeps it valid (only
  *    operations the model calls read-only, or all when it cannot tell);
- * 1. the other completed operations;
- * 2. indeterminate operations that change the state (one that would not
- *    change it is pointless: leaving it out is at least as good).
+ * 1. the other candidates, best first: the operation due first (the
+ *    earliest return) if it is legal, then those after which it becomes
+ *    legal, then the rest by return; indeterminate operations only when
+ *    they change the state and some other candidate needs the change (see
+ *    enablesSomething).
+ * With the model's `requires`/`produces`, a configuration in which some
+ * pending operation needs a state nothing left can produce is abandoned at
+ * once (see starvationLookahead).
  * Identical operations are also ordered (see ordering-constraints.ts).
  */
 export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
@@ -142,6 +147,38 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     return typeof h === "number" ? h | 0 : stringHash(h);
   };
 
+  // Firing the indeterminate operation at `fired` (state -> `to`) is worth
+  // trying only when some candidate Y right after it needs it. Take, among
+  // the valid completions, one with the fewest fired indeterminate
+  // operations and, among those, the most completed operations before each
+  // fired one: there, a fired X is followed by some Y, and if Y did not
+  // need X one could drop X (Y gives the same state without it, or Y is an
+  // indeterminate operation that changes nothing after X, so drop Y) or
+  // swap X after a completed Y (Y is legal without X and Y;X ends in the
+  // same state), contradicting the choice. So the test below loses no
+  // completion; Y is a candidate now, since X has no return event.
+  const enablesSomething = (fired: number, to: unknown): boolean => {
+    const x = fired >> 1;
+    for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
+      if (c === fired) continue;
+      const y = c >> 1;
+      const after = transition(to, y);
+      if (after === ILLEGAL) continue;
+      const without = transition(state, y);
+      if (indeterminate[y] === 1) {
+        if (!same(after, to) && (without === ILLEGAL || !same(after, without))) return true;
+        continue;
+      }
+      if (without === ILLEGAL) return true;
+      if (same(after, without)) continue;
+      const swapped = transition(without, x);
+      if (swapped === ILLEGAL || !same(after, swapped)) return true;
+    }
+    return false;
+  };
+
+  const starvation = pruning && interned ? starvationLookahead(model, { operations, readOnly, intern: (st) => interner.intern(st) }) : undefined;
+
   const words = Math.max(1, Math.ceil(n / 32));
   const bits = new Uint32Array(words);
   const zobristOp = new Int32Array(n);
@@ -158,8 +195,59 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   let remaining = completed;
 
   const canReach = model.canReach?.bind(model);
-  const hasIndeterminate = completed < n;
-  const lastPhase = pruning ? (hasIndeterminate ? 2 : 1) : 0;
+  const lastPhase = pruning ? 1 : 0;
+  // Phase 1's candidates of the configuration at each depth, best first:
+  // candBuf[base[d] .. candEnd[d]), next one at candPos[d].
+  let candBuf = new Int32Array(Math.max(16, 4 * n));
+  const base = new Int32Array(n + 2);
+  const candPos = new Int32Array(n + 1);
+  const candEnd = new Int32Array(n + 1);
+  const candKey: number[] = [];
+  const candOps: number[] = [];
+  const returnOf = (op: number): number => (operations[op] as Operation<Input, Output>).return ?? Number.POSITIVE_INFINITY;
+  const isBlocked = (op: number): boolean => {
+    for (let r = requireStart[op] as number, end = requireStart[op + 1] as number; r < end; r++) {
+      const before = requireList[r] as number;
+      if (((bits[before >> 5] as number) & (1 << (before & 31))) === 0) return true;
+    }
+    return false;
+  };
+  const buildCandidates = (deadlineNode: number): void => {
+    const d = depth;
+    candOps.length = 0;
+    candKey.length = 0;
+    const due = deadlineNode === -1 ? -1 : deadlineNode >> 1;
+    const dueNow = due === -1 ? true : transition(state, due) !== ILLEGAL;
+    for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
+      const y = c >> 1;
+      if (readOnly[y] === 1 && indeterminate[y] === 0) continue;
+      if (isBlocked(y)) continue;
+      const to = transition(state, y);
+      if (to === ILLEGAL) continue;
+      const enablesDue = !dueNow && transition(to, due) !== ILLEGAL;
+      let priority: number;
+      if (indeterminate[y] === 1) {
+        if (same(to, state) || !enablesSomething(c, to)) continue;
+        priority = enablesDue ? 2 : 4;
+      } else {
+        if (readOnly[y] === 2 && same(to, state)) continue;
+        priority = y === due ? 0 : enablesDue ? 1 : 3;
+      }
+      candOps.push(y);
+      candKey.push(priority);
+    }
+    const order = candOps.map((_, i) => i);
+    order.sort((a, b) => (candKey[a] as number) - (candKey[b] as number) || returnOf(candOps[a] as number) - returnOf(candOps[b] as number) || (candOps[a] as number) - (candOps[b] as number));
+    const start = base[d] as number;
+    if (start + order.length > candBuf.length) {
+      const grown = new Int32Array(Math.max(candBuf.length * 2, start + order.length));
+      grown.set(candBuf);
+      candBuf = grown;
+    }
+    for (let i = 0; i < order.length; i++) candBuf[start + i] = candOps[order[i] as number] as number;
+    candPos[d] = start;
+    candEnd[d] = start + order.length;
+  };
   let phase = 0;
   let node = next[head] as number;
   let steps = 0;
@@ -169,6 +257,14 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     if (remaining === 0) return { verdict: "ok", steps };
     if (steps >= limit) return { verdict: "unknown", steps, reason: "budget" };
     steps++;
+    if (pruning && phase === 1) {
+      const at = candPos[depth] as number;
+      if (at >= (candEnd[depth] as number)) node = -1;
+      else {
+        node = 2 * (candBuf[at] as number);
+        candPos[depth] = at + 1;
+      }
+    }
     if (node === -1 || (node & 1) === 1) {
       // Reached the first pending return: no more candidates here. On the
       // first pass, ask the model whether that operation is still reachable.
@@ -179,6 +275,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       }
       if (phase < lastPhase) {
         phase++;
+        if (pruning) buildCandidates(node);
         node = next[head] as number;
         continue;
       }
@@ -189,6 +286,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
         popped = stackNode[depth] as number;
         const op = popped >> 1;
         state = stackState[depth];
+        starvation?.unlift(op);
         bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
         zobrist ^= zobristOp[op] as number;
         // Unlift: put back the return, then the call (reverse of lifting).
@@ -211,20 +309,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     }
     const op = node >> 1;
     if (pruning) {
-      const kind = readOnly[op] as number;
-      if (indeterminate[op] === 1 ? phase !== 2 : phase === 2 || (phase === 0 ? kind === 0 : kind === 1)) {
-        node = next[node] as number;
-        continue;
-      }
-      let blocked = false;
-      for (let r = requireStart[op] as number, end = requireStart[op + 1] as number; r < end; r++) {
-        const before = requireList[r] as number;
-        if (((bits[before >> 5] as number) & (1 << (before & 31))) === 0) {
-          blocked = true;
-          break;
-        }
-      }
-      if (blocked) {
+      // Phase 1 walks the candidates buildCandidates filtered and ordered.
+      if (phase === 0 && (indeterminate[op] === 1 || readOnly[op] === 0 || isBlocked(op))) {
         node = next[node] as number;
         continue;
       }
@@ -232,7 +318,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     const to = transition(state, op);
     // Phase 0 wants steps that keep the state; phases 1 and 2 skip those
     // that phase 0 has already ruled out or that are pointless (see above).
-    if (to === ILLEGAL || (pruning && (phase === 0 ? !same(to, state) : (phase === 2 || readOnly[op] === 2) && same(to, state)))) {
+    if (to === ILLEGAL || (pruning && phase === 0 && !same(to, state))) {
       node = next[node] as number;
       continue;
     }
@@ -245,6 +331,28 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       if (pruning && phase === 0) {
         // The forced successor already failed, so this configuration fails.
         phase = lastPhase;
+        candPos[depth] = base[depth] as number;
+        candEnd[depth] = base[depth] as number;
+        node = -1;
+      } else {
+        node = next[node] as number;
+      }
+      continue;
+    }
+    if (starvation !== undefined && starvation.lift(op, to as number)) {
+      // Some pending operation needs a state nothing left can produce:
+      // this configuration fails (and the memo now says so).
+      starvation.unlift(op);
+      bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
+      // The step itself was legal: it belongs in the longest prefix shown.
+      if (depth + 1 > best.length) {
+        stackNode[depth] = node;
+        best = stackNode.slice(0, depth + 1).map((entry) => entry >> 1);
+      }
+      if (pruning && phase === 0) {
+        phase = lastPhase;
+        candPos[depth] = base[depth] as number;
+        candEnd[depth] = base[depth] as number;
         node = -1;
       } else {
         node = next[node] as number;
@@ -254,6 +362,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     stackNode[depth] = node;
     stackState[depth] = state;
     stackPhase[depth] = phase;
+    if (phase === 0) candEnd[depth] = base[depth] as number;
+    base[depth + 1] = candEnd[depth] as number;
     depth++;
     state = to;
     zobrist ^= zobristOp[op] as number;
@@ -284,4 +394,101 @@ function stringHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
+}
+
+/** Incremental bookkeeping for {@link Model.requires} / {@link Model.produces}. */
+interface Starvation {
+  /** Records that `op` was linearised, leaving state id `to`; true when the new configuration is certainly dead (then call unlift). */
+  lift(op: number, to: number): boolean;
+  /** Undoes lift(op). */
+  unlift(op: number): void;
+}
+
+/**
+ * The lookahead of {@link Model.requires}: each completed operation R that
+ * is legal in one state only (a read of v) counts the operations not yet
+ * linearised that could leave that state and were invoked no later than R
+ * returned. When the count of some pending R is zero and the current state
+ * is not the one R needs, no completion exists. Undefined when the model
+ * does not tell, or when some operation that may change the state does not
+ * say what it leaves.
+ */
+function starvationLookahead<State, Input, Output>(
+  model: Model<State, Input, Output>,
+  problem: { readonly operations: readonly Operation<Input, Output>[]; readonly readOnly: Uint8Array; readonly intern: (state: State) => number },
+): Starvation | undefined {
+  const { operations, readOnly, intern } = problem;
+  const requires = model.requires?.bind(model);
+  const produces = model.produces?.bind(model);
+  if (requires === undefined || produces === undefined) return undefined;
+  const n = operations.length;
+  const need = new Int32Array(n).fill(-1);
+  const made = new Int32Array(n).fill(-1);
+  const needy: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const op = operations[i] as Operation<Input, Output>;
+    const output = op.return === null ? undefined : (op.output as Output);
+    if (op.return !== null) {
+      const wanted = requires(op.input, op.output as Output);
+      if (wanted !== undefined) {
+        need[i] = intern(wanted);
+        needy.push(i);
+      }
+    }
+    if (readOnly[i] === 1 || model.isReadOnly?.(op.input, output) === true) continue;
+    const left = produces(op.input, output);
+    if (left === undefined) return undefined;
+    made[i] = intern(left);
+  }
+  if (needy.length === 0) return undefined;
+  // Producers of each state, by call, to find those invoked before a return.
+  const byState = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const m = made[i] as number;
+    if (m < 0) continue;
+    const list = byState.get(m);
+    if (list === undefined) byState.set(m, [i]);
+    else list.push(i);
+  }
+  const supports: number[][] = Array.from({ length: n }, () => []);
+  const count = new Int32Array(n);
+  for (const r of needy) {
+    const deadline = (operations[r] as Operation<Input, Output>).return as number;
+    for (const p of byState.get(need[r] as number) ?? []) {
+      if (p === r || (operations[p] as Operation<Input, Output>).call > deadline) continue;
+      (supports[p] as number[]).push(r);
+      count[r] = (count[r] as number) + 1;
+    }
+  }
+  const done = new Uint8Array(n);
+  // Pending operations whose producers are all used up, in total and per state needed.
+  let starved = 0;
+  const starvedFor = new Map<number, number>();
+  const adjust = (r: number, by: number): void => {
+    starved += by;
+    const s = need[r] as number;
+    starvedFor.set(s, (starvedFor.get(s) ?? 0) + by);
+  };
+  for (const r of needy) if (count[r] === 0) adjust(r, 1);
+  return {
+    lift(op, to) {
+      done[op] = 1;
+      if (need[op] !== -1 && count[op] === 0) adjust(op, -1);
+      for (const r of supports[op] as number[]) {
+        const c = (count[r] as number) - 1;
+        count[r] = c;
+        if (c === 0 && done[r] === 0) adjust(r, 1);
+      }
+      return starved > 0 && starved !== (starvedFor.get(to) ?? 0);
+    },
+    unlift(op) {
+      for (const r of supports[op] as number[]) {
+        const c = count[r] as number;
+        if (c === 0 && done[r] === 0) adjust(r, -1);
+        count[r] = c + 1;
+      }
+      if (need[op] !== -1 && count[op] === 0) adjust(op, 1);
+      done[op] = 0;
+    },
+  };
 }
