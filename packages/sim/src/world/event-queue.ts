@@ -93,6 +93,22 @@ export class EventQueue<Event extends Scheduled> {
     }
   }
 
+  /**
+   * Empties the queue and rewinds it to time 0, keeping its buckets'
+   * capacity: a world reuses an idle queue for its next run.
+   */
+  clear(): void {
+    for (let slot = 0; slot < WINDOW_MS; slot++) {
+      const bucket = this.ring[slot];
+      if (bucket !== undefined) bucket.fill(undefined);
+    }
+    this.lengths.fill(0);
+    this.far.length = 0;
+    this.cursor = 0;
+    this.read = 0;
+    this.count = 0;
+  }
+
   private place(event: Event): void {
     const slot = event.time & (WINDOW_MS - 1);
     const bucket = this.ring[slot];
