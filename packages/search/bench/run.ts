@@ -5,8 +5,9 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ReplayedChoices } from "@cx/sim";
-import { classicShrinkPasses, compareShortlex, countNonZero, hunt, shrink, strategyNames, trimChoices, type Outcome, type StrategyName, type Target } from "../src/index.js";
+import { classicShrinkPasses, compareShortlex, countNonZero, defaultShrinkPasses, hunt, shrink, strategyNames, trimChoices, type Outcome, type StrategyName, type Target } from "../src/index.js";
 import { findFailures, withoutSpans } from "../test/fixtures/failures.js";
+import { createTimedTarget, timedFailure } from "../test/fixtures/timed-target.js";
 import { createToyTarget } from "../test/fixtures/toy-target.js";
 
 const FAILURES = 15;
@@ -89,6 +90,7 @@ const target = createToyTarget({ ticks: 60 });
 const failures = findFailures(target, { count: FAILURES, invariant: "lease-safety" });
 
 const ours: ShrinkRow[] = [];
+const mainOnly: ShrinkRow[] = [];
 const classic: ShrinkRow[] = [];
 const noSpans: ShrinkRow[] = [];
 const naive: ShrinkRow[] = [];
@@ -99,6 +101,8 @@ for (const failure of failures) {
   const a = shrink({ target, choices: failure.choices, violation, clock });
   ours.push({ seed: failure.seed, ...pick(a.stats), ms: a.stats.ms ?? 0 });
   distinctResults = distinctResults.add(a.choices.join(","));
+  const m = shrink({ target, choices: failure.choices, violation, clock, passes: defaultShrinkPasses });
+  mainOnly.push({ seed: failure.seed, ...pick(m.stats), ms: m.stats.ms ?? 0 });
   const k = shrink({ target, choices: failure.choices, violation, clock, passes: classicShrinkPasses });
   classic.push({ seed: failure.seed, ...pick(k.stats), ms: k.stats.ms ?? 0 });
   const b = shrink({ target: withoutSpans(target), choices: failure.choices, violation, clock });
@@ -122,6 +126,19 @@ function pick(stats: { decisionsBefore: number; decisionsAfter: number; nonZeroA
   return { decisionsBefore, decisionsAfter, nonZeroAfter, candidateRuns, converged };
 }
 
+// The timed target: three faults whose spacing matters, starting at ticks 9..23 (the final passes' case).
+const timed = createTimedTarget();
+const timedOurs: ShrinkRow[] = [];
+const timedMainOnly: ShrinkRow[] = [];
+for (let first = 9; first < 24; first++) {
+  const choices = timedFailure([first, first + 4, first + 6]);
+  const violation = { invariant: "spaced-faults" };
+  const a = shrink({ target: timed, choices, violation, clock });
+  timedOurs.push({ seed: first, ...pick(a.stats), ms: a.stats.ms ?? 0 });
+  const m = shrink({ target: timed, choices, violation, clock, passes: defaultShrinkPasses });
+  timedMainOnly.push({ seed: first, ...pick(m.stats), ms: m.stats.ms ?? 0 });
+}
+
 const huntTarget = createToyTarget();
 const huntRows: Record<StrategyName, number[]> = { random: [], coverage: [], bandit: [] };
 const huntFound: Record<StrategyName, number> = { random: 0, coverage: 0, bandit: 0 };
@@ -133,7 +150,8 @@ for (const strategy of strategyNames) {
   }
 }
 
-const s = { ours: summarise(ours), classicPasses: summarise(classic), withoutSpans: summarise(noSpans), naive: summarise(naive) };
+const timedSummary = { ours: summarise(timedOurs), mainPassesOnly: summarise(timedMainOnly) };
+const s = { ours: summarise(ours), mainPassesOnly: summarise(mainOnly), classicPasses: summarise(classic), withoutSpans: summarise(noSpans), naive: summarise(naive) };
 const ratio = (a: number, b: number): number => (b === 0 ? 0 : Math.round((a / b) * 1000) / 1000);
 const huntMedians = Object.fromEntries(strategyNames.map((n) => [n, median(huntRows[n])])) as Record<StrategyName, number>;
 const results = {
@@ -150,12 +168,22 @@ const results = {
       nonZeroAfterOursOverClassicPasses: ratio(s.ours.medianNonZeroAfter, s.classicPasses.medianNonZeroAfter),
       decisionsAfterOursOverClassicPasses: ratio(s.ours.medianDecisionsAfter, s.classicPasses.medianDecisionsAfter),
       candidateRunsOursOverClassicPasses: ratio(s.ours.medianCandidateRuns, s.classicPasses.medianCandidateRuns),
+      candidateRunsOursOverMainPassesOnly: ratio(s.ours.medianCandidateRuns, s.mainPassesOnly.medianCandidateRuns),
       decisionsAfterOursOverWithoutSpans: ratio(s.ours.medianDecisionsAfter, s.withoutSpans.medianDecisionsAfter),
     },
     oursAtOrBelowNaiveInShortlex: oursAtOrBelowNaive,
     distinctShrunkSequences: distinctResults.size,
     totalNonZeroAfter: { ours: ours.reduce((a, r) => a + r.nonZeroAfter, 0), classicPasses: classic.reduce((a, r) => a + r.nonZeroAfter, 0) },
-    rows: { ours, classicPasses: classic, withoutSpans: noSpans, naive },
+    rows: { ours, mainPassesOnly: mainOnly, classicPasses: classic, withoutSpans: noSpans, naive },
+  },
+  shrinkTimed: {
+    target: "timed target (packages/search/test/fixtures/timed-target.ts): faults at ticks t, t+4, t+6 for t = 9..23",
+    summary: timedSummary,
+    ratios: {
+      decisionsAfterOursOverMainPassesOnly: ratio(timedSummary.ours.medianDecisionsAfter, timedSummary.mainPassesOnly.medianDecisionsAfter),
+      candidateRunsOursOverMainPassesOnly: ratio(timedSummary.ours.medianCandidateRuns, timedSummary.mainPassesOnly.medianCandidateRuns),
+    },
+    rows: { ours: timedOurs, mainPassesOnly: timedMainOnly },
   },
   hunt: {
     seeds: HUNT_SEEDS,
@@ -178,12 +206,17 @@ const fmt = (label: string, x: ReturnType<typeof summarise>): string =>
   `${label.padEnd(22)} median ${x.medianMs.toFixed(2).padStart(7)} ms  ${String(x.medianCandidateRuns).padStart(6)} runs  decisions ${x.medianDecisionsBefore} -> ${x.medianDecisionsAfter}  non-zero ${x.medianNonZeroAfter}  converged ${x.converged}/${failures.length}`;
 console.log(`shrink, ${failures.length} toy failures (lease-safety):`);
 console.log(fmt("ours", s.ours));
+console.log(fmt("main passes only", s.mainPassesOnly));
 console.log(fmt("classic passes (0.1)", s.classicPasses));
 console.log(fmt("ours without spans", s.withoutSpans));
 console.log(fmt("naive (baseline)", s.naive));
 console.log(`ratios ours/naive: runs ${results.shrink.ratios.candidateRunsOursOverNaive}, time ${results.shrink.ratios.msOursOverNaive}, decisions after ${results.shrink.ratios.decisionsAfterOursOverNaive}, non-zero after ${results.shrink.ratios.nonZeroAfterOursOverNaive}`);
 console.log(`ratios ours/classic passes: runs ${results.shrink.ratios.candidateRunsOursOverClassicPasses}, decisions after ${results.shrink.ratios.decisionsAfterOursOverClassicPasses}, non-zero after ${results.shrink.ratios.nonZeroAfterOursOverClassicPasses}; total non-zero after ${results.shrink.totalNonZeroAfter.ours} vs ${results.shrink.totalNonZeroAfter.classicPasses}`);
 console.log(`ours at or below naive in shortlex: ${oursAtOrBelowNaive}/${failures.length}; distinct shrunk sequences: ${distinctResults.size}`);
+console.log(`shrink, 15 timed-target failures (spaced-faults):`);
+console.log(fmt("ours", timedSummary.ours));
+console.log(fmt("main passes only", timedSummary.mainPassesOnly));
+console.log(`ratios ours/main passes only on the timed target: decisions after ${results.shrinkTimed.ratios.decisionsAfterOursOverMainPassesOnly}, runs ${results.shrinkTimed.ratios.candidateRunsOursOverMainPassesOnly}`);
 console.log(`hunt, ${HUNT_SEEDS} seeds, budget ${HUNT_BUDGET}: median trials to the first violation`);
 for (const n of strategyNames) console.log(`  ${n.padEnd(9)} ${String(huntMedians[n]).padStart(6)}  found ${huntFound[n]}/${HUNT_SEEDS}  ratio over random ${results.hunt.ratioOverRandom[n]}`);
 console.log(`wrote ${out}`);

@@ -147,7 +147,11 @@ export interface ShrinkResult<O extends Outcome = Outcome> {
  * ddmin-style chunks, zero spans and values with aligned replay (each kind
  * of draw from its own queue, so a vanished message does not shift the
  * fault ticks), replace spans, delete between same-label spans, delete
- * chunks and runs of zeros, lower values, rebuild sparsely from calm. Each
+ * chunks and runs of zeros, lower values, rebuild sparsely from calm. When a
+ * round changes nothing, the final passes (`defaultFinalShrinkPasses`)
+ * delete, move and lower with aligned replay, which shortens failures that
+ * need time to pass between their faults; the first that helps hands back
+ * to the main passes, so the result is never above their fixed point. Each
  * candidate run is cached by a hash of its sequence.
  *
  * Gotchas: budgets end the search early with `converged: false` and the

@@ -1,54 +1,15 @@
-import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import { ReplayedChoices } from "@cx/sim";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareShortlex, trimChoices, type Outcome, type Target } from "../src/index.js";
+import { compareShortlex, trimChoices, type Target } from "../src/index.js";
 import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/shrink.js";
 import { findFailures } from "./fixtures/failures.js";
+import { createTimedTarget, timedFailure } from "./fixtures/timed-target.js";
 import { createToyTarget } from "./fixtures/toy-target.js";
 
 const toy = createToyTarget();
 const lease = { invariant: "lease-safety" };
 const failures = findFailures(toy, { count: 8, invariant: "lease-safety", firstSeed: 900 });
-
-/**
- * A target whose bug needs time between its faults: faults at ticks t, t+4
- * and t+6. Each tick is a "tick" span (one fault draw) followed by its
- * messages (one "message" span each): one message per tick before tick 10,
- * two after, so the draws between two ticks depend on when they happen,
- * as they do in a simulator. Runs every tick (no early stop).
- */
-function createTimedTarget(): Target {
-  return {
-    run(source: ChoiceSource): Outcome {
-      const faults: number[] = [];
-      for (let t = 0; t < 30; t++) {
-        source.startSpan("tick");
-        if (source.drawBool(10, "fault?")) faults.push(t);
-        source.endSpan();
-        for (let m = 0; m < (t < 10 ? 1 : 2); m++) {
-          source.startSpan("message");
-          source.draw(100, "fate");
-          source.endSpan();
-        }
-      }
-      const spaced = faults.length === 3 && faults[1] === (faults[0] as number) + 4 && faults[2] === (faults[0] as number) + 6;
-      const violation = spaced ? { invariant: "spaced-faults", message: `faults at ticks ${faults.join(", ")}` } : null;
-      return { violation, choices: source.record(), spans: source.spans(), coverage: [] };
-    },
-  };
-}
-
-/** Where tick `t` draws its fault in a calm run of the timed target. */
-function tickPosition(t: number): number {
-  return t <= 10 ? 2 * t : 20 + 3 * (t - 10);
-}
-
-/** A calm run of the timed target with faults (value `fault`) at `ticks`. */
-function timedFailure(ticks: readonly number[], fault = 95): number[] {
-  const choices = new Array<number>(tickPosition(29) + 3).fill(0);
-  for (const t of ticks) choices[tickPosition(t)] = fault;
-  return choices;
-}
 
 describe("final shrink passes", () => {
   it("keep the same violation, never grow and converge, each one alone after the main passes", () => {
