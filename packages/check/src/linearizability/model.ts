@@ -90,16 +90,18 @@ export interface Model<State, Input, Output> {
    */
   canReach?(state: State, input: Input, output: Output): boolean;
   /**
-   * Optional lookahead, with {@link Model.produces}: the one state in which
-   * the completed operation (`input` answering `output`) is legal, or
-   * `undefined` when there is no single such state. The register answers
-   * the value for a read and the expected value for a successful cas. The
-   * search abandons a branch as soon as some pending operation needs a
-   * state other than the current one that no remaining operation invoked
-   * before its return can produce. Must be exact: a wrong answer here makes
-   * verdicts wrong. Only used for models with primitive states.
+   * Optional lookahead, with {@link Model.produces}. For a completed
+   * operation (`input` answering `output`): the one state in which it is
+   * legal. For an indeterminate one (`output` undefined): the one state in
+   * which it can change the state. `undefined` when there is no single such
+   * state. The register answers the value for a read, and the expected
+   * value for a cas that succeeded or never returned. The search abandons a
+   * branch as soon as some pending operation needs a state other than the
+   * current one that no remaining operation invoked before its return can
+   * produce. Must be exact: a wrong answer here makes verdicts wrong. Only
+   * used for models with primitive states.
    */
-  requires?(input: Input, output: Output): State | undefined;
+  requires?(input: Input, output: Output | undefined): State | undefined;
   /**
    * Optional lookahead, with {@link Model.requires}: the state this
    * operation leaves whenever it changes the state, if that is always the

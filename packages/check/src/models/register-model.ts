@@ -48,7 +48,8 @@ export const registerModel: Model<RegisterState, RegisterInput, RegisterOutput> 
   },
   // A cas that stores the value it expects never changes the register: a read that may fail.
   isReadOnly: (input, output) => input.op === "read" || (input.op === "cas" && (output === false || input.expected === input.value)),
-  requires: (input, output) => (input.op === "read" && typeof output !== "boolean" ? output : input.op === "cas" && output === true ? input.expected : undefined),
+  requires: (input, output) =>
+    input.op === "read" ? (output === undefined || typeof output === "boolean" ? undefined : output) : input.op === "cas" && output !== false ? input.expected : undefined,
   // A completed cas that failed stores nothing; any other write or cas can only store its value.
   produces: (input, output) => (input.op === "read" || (input.op === "cas" && output === false) ? undefined : input.value),
   prepare: prepareRegisterHistory,

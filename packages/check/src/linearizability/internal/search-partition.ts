@@ -177,7 +177,6 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     return false;
   };
 
-  const starvation = pruning && interned ? starvationLookahead(model, { operations, readOnly, intern: (st) => interner.intern(st) }) : undefined;
 
   const words = Math.max(1, Math.ceil(n / 32));
   const bits = new Uint32Array(words);
@@ -196,6 +195,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
 
   const canReach = model.canReach?.bind(model);
   const lastPhase = pruning ? 1 : 0;
+  const starvation = pruning && interned ? starvationLookahead(model, { operations, readOnly, intern: (st) => interner.intern(st), initial: state as number }) : undefined;
   // Phase 1's candidates of the configuration at each depth, best first:
   // candBuf[base[d] .. candEnd[d]), next one at candPos[d].
   let candBuf = new Int32Array(Math.max(16, 4 * n));
@@ -204,6 +204,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const candEnd = new Int32Array(n + 1);
   const candKey: number[] = [];
   const candOps: number[] = [];
+  const PRIORITIES = 5;
+  const bucketStart = new Int32Array(PRIORITIES + 1);
+  const byReturn = (a: number, b: number): number => returnOf(a) - returnOf(b) || a - b;
   const returnOf = (op: number): number => (operations[op] as Operation<Input, Output>).return ?? Number.POSITIVE_INFINITY;
   const isBlocked = (op: number): boolean => {
     for (let r = requireStart[op] as number, end = requireStart[op + 1] as number; r < end; r++) {
@@ -218,16 +221,30 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     candKey.length = 0;
     const due = deadlineNode === -1 ? -1 : deadlineNode >> 1;
     const dueNow = due === -1 ? true : transition(state, due) !== ILLEGAL;
+    // An operation nothing left can serve needs the current state (or this
+    // configuration would be dead already): it must come before any other
+    // change of state, so it is the only candidate.
+    const forced = starvation !== undefined && starvation.anyStarved();
+    const guided = starvation !== undefined;
     for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
       const y = c >> 1;
+      if (forced && !(starvation as Starvation).isStarved(y)) {
+        // Not tried, but a legal step still belongs in the longest prefix shown.
+        if (depth + 1 > best.length && transition(state, y) !== ILLEGAL) {
+          stackNode[depth] = c;
+          best = stackNode.slice(0, depth + 1).map((entry) => entry >> 1);
+        }
+        continue;
+      }
       if (readOnly[y] === 1 && indeterminate[y] === 0) continue;
       if (isBlocked(y)) continue;
       const to = transition(state, y);
       if (to === ILLEGAL) continue;
-      const enablesDue = !dueNow && transition(to, due) !== ILLEGAL;
+      const enablesDue = guided && !dueNow && transition(to, due) !== ILLEGAL;
       let priority: number;
       if (indeterminate[y] === 1) {
-        if (same(to, state) || !enablesSomething(c, to)) continue;
+        // Whether another candidate needs it is asked only when it is tried.
+        if (same(to, state)) continue;
         priority = enablesDue ? 2 : 4;
       } else {
         if (readOnly[y] === 2 && same(to, state)) continue;
@@ -236,17 +253,33 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       candOps.push(y);
       candKey.push(priority);
     }
-    const order = candOps.map((_, i) => i);
-    order.sort((a, b) => (candKey[a] as number) - (candKey[b] as number) || returnOf(candOps[a] as number) - returnOf(candOps[b] as number) || (candOps[a] as number) - (candOps[b] as number));
     const start = base[d] as number;
-    if (start + order.length > candBuf.length) {
-      const grown = new Int32Array(Math.max(candBuf.length * 2, start + order.length));
+    const count = candOps.length;
+    if (start + count > candBuf.length) {
+      const grown = new Int32Array(Math.max(candBuf.length * 2, start + count));
       grown.set(candBuf);
       candBuf = grown;
     }
-    for (let i = 0; i < order.length; i++) candBuf[start + i] = candOps[order[i] as number] as number;
+    // By priority (a stable counting sort: list order, i.e. by call, within
+    // one priority); guided, by return within one priority.
+    bucketStart.fill(0);
+    for (let i = 0; i < count; i++) bucketStart[(candKey[i] as number) + 1] = (bucketStart[(candKey[i] as number) + 1] as number) + 1;
+    for (let k = 1; k < bucketStart.length; k++) bucketStart[k] = (bucketStart[k] as number) + (bucketStart[k - 1] as number);
+    for (let i = 0; i < count; i++) {
+      const k = candKey[i] as number;
+      candBuf[start + (bucketStart[k] as number)] = candOps[i] as number;
+      bucketStart[k] = (bucketStart[k] as number) + 1;
+    }
+    if (guided && count > 1) {
+      let from = 0;
+      for (let k = 0; k < PRIORITIES; k++) {
+        const to = bucketStart[k] as number;
+        if (to - from > 1) candBuf.subarray(start + from, start + to).sort(byReturn);
+        from = to;
+      }
+    }
     candPos[d] = start;
-    candEnd[d] = start + order.length;
+    candEnd[d] = start + count;
   };
   let phase = 0;
   let node = next[head] as number;
@@ -318,7 +351,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     const to = transition(state, op);
     // Phase 0 wants steps that keep the state; phases 1 and 2 skip those
     // that phase 0 has already ruled out or that are pointless (see above).
-    if (to === ILLEGAL || (pruning && phase === 0 && !same(to, state))) {
+    if (to === ILLEGAL || (pruning && phase === 0 && !same(to, state)) || (pruning && indeterminate[op] === 1 && !enablesSomething(node, to))) {
       node = next[node] as number;
       continue;
     }
@@ -402,6 +435,10 @@ interface Starvation {
   lift(op: number, to: number): boolean;
   /** Undoes lift(op). */
   unlift(op: number): void;
+  /** Whether some pending operation has no producer left. */
+  anyStarved(): boolean;
+  /** Whether `op` is pending and has no producer left. */
+  isStarved(op: number): boolean;
 }
 
 /**
@@ -415,7 +452,7 @@ interface Starvation {
  */
 function starvationLookahead<State, Input, Output>(
   model: Model<State, Input, Output>,
-  problem: { readonly operations: readonly Operation<Input, Output>[]; readonly readOnly: Uint8Array; readonly intern: (state: State) => number },
+  problem: { readonly operations: readonly Operation<Input, Output>[]; readonly readOnly: Uint8Array; readonly intern: (state: State) => number; readonly initial: number },
 ): Starvation | undefined {
   const { operations, readOnly, intern } = problem;
   const requires = model.requires?.bind(model);
@@ -424,14 +461,17 @@ function starvationLookahead<State, Input, Output>(
   const n = operations.length;
   const need = new Int32Array(n).fill(-1);
   const made = new Int32Array(n).fill(-1);
+  // The one state in which an operation can change the state, if any.
+  const enabling = new Int32Array(n).fill(-1);
   const needy: number[] = [];
   for (let i = 0; i < n; i++) {
     const op = operations[i] as Operation<Input, Output>;
     const output = op.return === null ? undefined : (op.output as Output);
-    if (op.return !== null) {
-      const wanted = requires(op.input, op.output as Output);
-      if (wanted !== undefined) {
-        need[i] = intern(wanted);
+    const wanted = requires(op.input, output);
+    if (wanted !== undefined) {
+      enabling[i] = intern(wanted);
+      if (op.return !== null) {
+        need[i] = enabling[i] as number;
         needy.push(i);
       }
     }
@@ -439,6 +479,21 @@ function starvationLookahead<State, Input, Output>(
     const left = produces(op.input, output);
     if (left === undefined) return undefined;
     made[i] = intern(left);
+  }
+  // A producer that needs a state no other producer leaves (and that is not
+  // the initial one) can never fire: it produces nothing. To a fixpoint, for chains.
+  for (let changed = true; changed; ) {
+    changed = false;
+    const producers = new Map<number, number>();
+    for (let i = 0; i < n; i++) if ((made[i] as number) >= 0) producers.set(made[i] as number, (producers.get(made[i] as number) ?? 0) + 1);
+    for (let i = 0; i < n; i++) {
+      const e = enabling[i] as number;
+      if ((made[i] as number) < 0 || e < 0 || e === problem.initial) continue;
+      const others = (producers.get(e) ?? 0) - (made[i] === e ? 1 : 0);
+      if (others > 0) continue;
+      made[i] = -1;
+      changed = true;
+    }
   }
   if (needy.length === 0) return undefined;
   // Producers of each state, by call, to find those invoked before a return.
@@ -490,5 +545,7 @@ function starvationLookahead<State, Input, Output>(
       if (need[op] !== -1 && count[op] === 0) adjust(op, 1);
       done[op] = 0;
     },
+    anyStarved: () => starved > 0,
+    isStarved: (op) => need[op] !== -1 && done[op] === 0 && count[op] === 0,
   };
 }
