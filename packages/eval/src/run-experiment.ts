@@ -412,12 +412,22 @@ async function timeOn(pool: TaskPool, tasks: readonly BatchTask[]): Promise<{ ms
 }
 
 const SPEEDUP_REPETITIONS = 2;
+/** Warm-up before each speed-up measurement: rounds of one batch per worker (about 450 runs each, enough for the JIT to settle). */
+const SPEEDUP_WARMUP_ROUNDS = 3;
+const SPEEDUP_WARMUP_RUNS = 150;
 
 async function measureSpeedup(config: ExperimentConfig, onProgress: (done: number, total: number) => void): Promise<SpeedupResults> {
   const tasks: BatchTask[] = Array.from({ length: config.speedupTasks }, (_, i) => ({ kind: "batch", firstSeed: 20_000 + i * config.speedupRunsPerTask, runs: config.speedupRunsPerTask }));
   const measure = async (workers: number) => {
     const pool = createTaskPool({ workers });
     try {
+      // Each measurement starts fresh workers, and a cold worker runs Raft about ten times slower
+      // until the JIT has compiled it: with the few warm-up runs timeOn does, the timed work
+      // (quick: 200 runs in all) was mostly compilation, whose background threads take the
+      // second core from the second worker. Warm every worker to steady state first.
+      for (let round = 0; round < SPEEDUP_WARMUP_ROUNDS; round++) {
+        await Promise.all(Array.from({ length: workers }, (_, i) => pool.run({ kind: "batch", firstSeed: 800_000 + (round * workers + i) * SPEEDUP_WARMUP_RUNS, runs: SPEEDUP_WARMUP_RUNS })));
+      }
       return await timeOn(pool, tasks);
     } finally {
       await pool.destroy();
