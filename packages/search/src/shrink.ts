@@ -71,7 +71,14 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * The passes tried only once a round of `defaultShrinkPasses` changed
  * nothing: moves that escape a local minimum. Running them only there means
  * the result is never worse than the main passes' own fixed point (they
- * start from it and accept only smaller sequences).
+ * start from it and accept only smaller sequences). They matter for
+ * failures that need time between faults (see the README's figures).
+ *
+ * @example
+ * ```ts
+ * // The main passes alone, as in version 0.1.x of the defaults:
+ * shrink({ target, choices, violation, passes: defaultShrinkPasses, finalPasses: [] });
+ * ```
  */
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["aligned-delete-spans", "aligned-move-earlier", "aligned-lower-pairs", "aligned-lower-values"];
 
