@@ -20,6 +20,12 @@ export interface HardHistoryOptions {
   readonly values?: number;
   /** Include compare-and-set operations (default true); false gives cx's own read/write workload. */
   readonly cas?: boolean;
+  /**
+   * A cas that never returned and never took effect compares against a value
+   * drawn from the pool, as in Jepsen's etcd tests (default false: against
+   * a value nobody writes, which can never match).
+   */
+  readonly pendingCasExpected?: boolean;
 }
 
 /** xorshift32: deterministic, seedable, good enough to make histories. */
@@ -88,6 +94,12 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
       if (matches) state = input.value;
     }
   }
+  if (options.pendingCasExpected === true && options.values) {
+    pending.forEach((p, i) => {
+      const input = inputs[i] as RegisterInput;
+      if (input.op === "cas" && input.expected === "") inputs[i] = { ...input, expected: `v${draw(options.values as number)}` };
+    });
+  }
   const operations: Operation<RegisterInput, RegisterOutput>[] = pending.map((p, i) => {
     const client = p.ret === null ? nextClient++ : p.client;
     return { client, call: p.call, return: p.ret, input: inputs[i] as RegisterInput, output: p.ret === null ? null : (outputs[i] as RegisterOutput) };
@@ -111,7 +123,7 @@ export function generateHardHistory(options: HardHistoryOptions): HardHistory {
       }
     }
   }
-  const name = `reg${options.cas === false ? "-rw" : ""}-c${options.clients}-n${options.operations}-i${options.indeterminatePercent}${options.values ? `-v${options.values}` : ""}-${options.violation ? "bad" : "ok"}-s${options.seed}`;
+  const name = `reg${options.cas === false ? "-rw" : ""}${options.pendingCasExpected === true ? "-jepsen" : ""}-c${options.clients}-n${options.operations}-i${options.indeterminatePercent}${options.values ? `-v${options.values}` : ""}-${options.violation ? "bad" : "ok"}-s${options.seed}`;
   return { name, expected, operations };
 }
 
@@ -145,6 +157,15 @@ export function repeatedValueHistorySet(): HardHistory[] {
   const set: HardHistory[] = [];
   for (const values of [5, 20]) {
     for (const violation of [false, true]) set.push(generateHardHistory({ seed: 1, clients: 50, operations: 400, indeterminatePercent: 25, violation, values }));
+  }
+  return set;
+}
+
+/** As {@link repeatedValueHistorySet}, values drawn from 20, cas that never returned comparing against pool values too (Jepsen's etcd shape), several seeds. */
+export function jepsenHistorySet(): HardHistory[] {
+  const set: HardHistory[] = [];
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    for (const violation of [false, true]) set.push(generateHardHistory({ seed, clients: 50, operations: 400, indeterminatePercent: 25, violation, values: 20, pendingCasExpected: true }));
   }
   return set;
 }

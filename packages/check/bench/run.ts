@@ -12,7 +12,7 @@ import { checkLinearizability, kvModel, registerModel } from "../src/index.js";
 import type { CheckOptions } from "../src/index.js";
 import { loadCorpus, repoRoot } from "./corpus.js";
 import type { CorpusHistory } from "./corpus.js";
-import { generateHardHistory, hardHistorySet, repeatedValueHistorySet, wideHistorySet } from "./hard-histories.js";
+import { generateHardHistory, hardHistorySet, jepsenHistorySet, repeatedValueHistorySet, wideHistorySet } from "./hard-histories.js";
 import type { HardHistory } from "./hard-histories.js";
 
 const RUNS = Number(process.env["CX_BENCH_RUNS"] ?? 5);
@@ -103,6 +103,7 @@ const wideSet = [
   ...[3, 4].flatMap((seed) => [false, true].map((violation) => generateHardHistory({ seed, clients: 50, operations: 400, indeterminatePercent: 30, violation }))),
   ...[false, true].map((violation) => generateHardHistory({ seed: 5, clients: 50, operations: 400, indeterminatePercent: 20, violation })),
   ...repeatedValueHistorySet(),
+  ...jepsenHistorySet(),
 ];
 const WIDE_BUDGET = 20_000_000;
 const hardRuns = Math.max(1, Math.min(RUNS, 3));

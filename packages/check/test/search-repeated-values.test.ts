@@ -99,3 +99,14 @@ describe("50 clients x 400 operations with cas, values drawn from 5 or 20, 25% n
     }
   }
 });
+
+describe("Jepsen's etcd shape: 50 clients x 400 operations, values drawn from 20, cas that never returned compare against pool values", () => {
+  for (const seed of [3, 4]) {
+    for (const violation of [false, true]) {
+      const history = generateHardHistory({ seed, clients: 50, operations: 400, indeterminatePercent: 25, violation, values: 20, pendingCasExpected: true });
+      it(`decides ${history.name} as ${history.expected} within 5 million steps`, () => {
+        expect(checkLinearizability(registerModel, history.operations, { budgetSteps: 5_000_000 }).verdict).toBe(history.expected);
+      });
+    }
+  }
+});
