@@ -248,7 +248,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
         priority = enablesDue ? 2 : 4;
       } else {
         if (readOnly[y] === 2 && same(to, state)) continue;
-        priority = y === due ? 0 : enablesDue ? 1 : 3;
+        // The due operation, and those that need exactly the state now (a cas from the current value): they cannot wait.
+        priority = y === due || (guided && (starvation as Starvation).needs(y) === state) ? 0 : enablesDue ? 1 : 3;
       }
       candOps.push(y);
       candKey.push(priority);
@@ -435,6 +436,8 @@ interface Starvation {
   lift(op: number, to: number): boolean;
   /** Undoes lift(op). */
   unlift(op: number): void;
+  /** The state id `op` needs (Model.requires), or -1. */
+  needs(op: number): number;
   /** Whether some pending operation has no producer left. */
   anyStarved(): boolean;
   /** Whether `op` is pending and has no producer left. */
@@ -546,6 +549,7 @@ function starvationLookahead<State, Input, Output>(
       done[op] = 0;
     },
     anyStarved: () => starved > 0,
+    needs: (op) => need[op] as number,
     isStarved: (op) => need[op] !== -1 && done[op] === 0 && count[op] === 0,
   };
 }
