@@ -69,7 +69,7 @@ export const fullExperiment: ExperimentConfig = {
   trialSeeds: [1, 2, 3, 4, 5, 6],
   escalatedBudget: 1000,
   escalatedSeeds: [1, 2, 3, 4, 5, 6],
-  shrinkCandidatesMax: 4000,
+  shrinkCandidatesMax: 20000,
   storyStepsMax: 15,
   throughputRuns: 200,
   throughputBatches: 5,
