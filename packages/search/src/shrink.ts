@@ -364,18 +364,9 @@ class Shrinker<O extends Outcome> {
    * shifting every other decision.
    */
   private alignedLowerPairs(): void {
-    for (let i = 0; i < this.best.length && this.stop === null; i++) {
-      if ((this.best[i] ?? 0) === 0) continue;
-      let partners = 0;
-      for (let j = i + 1; j < this.best.length && partners < PAIR_REACH && this.stop === null; j++) {
-        const v = this.best[j] ?? 0;
-        if (v === 0) continue;
-        partners++;
-        const zeroed = with1(this.best, i, 0);
-        if (this.considerAligned(with1(zeroed, j, 0)) || this.considerAligned(with1(zeroed, j, v - 1))) break;
-      }
-    }
+    this.lowerPairsWith((candidate) => this.considerAligned(candidate));
   }
+
 
   /**
    * Move each unusual value to an earlier draw of the same kind that was
@@ -575,6 +566,11 @@ class Shrinker<O extends Outcome> {
    * leader changes, so "crash node 1" must become "crash node 0").
    */
   private lowerPairs(): void {
+    this.lowerPairsWith((candidate) => this.consider(candidate));
+  }
+
+  /** The pair-lowering loop shared by `lower-pairs` and its aligned variant: only how a candidate is tried differs. */
+  private lowerPairsWith(consider: (candidate: number[]) => boolean): void {
     for (let i = 0; i < this.best.length && this.stop === null; i++) {
       if ((this.best[i] ?? 0) === 0) continue;
       let partners = 0;
@@ -583,10 +579,11 @@ class Shrinker<O extends Outcome> {
         if (v === 0) continue;
         partners++;
         const zeroed = with1(this.best, i, 0);
-        if (this.consider(with1(zeroed, j, 0)) || this.consider(with1(zeroed, j, v - 1))) break;
+        if (consider(with1(zeroed, j, 0)) || consider(with1(zeroed, j, v - 1))) break;
       }
     }
   }
+
 
   // ---- evaluation ----------------------------------------------------------
 
