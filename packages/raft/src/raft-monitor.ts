@@ -70,7 +70,10 @@ export function createRaftMonitor(options: { readonly linearizability?: boolean 
         const result = checkLinearizability(registerModel, run.history, { budgetSteps: LINEARIZABILITY_BUDGET_STEPS });
         if (result.verdict === "illegal") {
           const { witness } = result;
-          const stuck = witness.deadline?.operation ?? witness.blocked[0]?.operation;
+          // Name what a person can see was wrong: a completed read whose value
+          // is impossible where the search got stuck, before the bare deadline.
+          const impossibleRead = witness.blocked.find((b) => !b.legal && b.operation.input.op === "read" && b.operation.return !== null)?.operation;
+          const stuck = impossibleRead ?? witness.deadline?.operation ?? witness.blocked[0]?.operation;
           const state = witness.state === null ? "empty" : JSON.stringify(witness.state);
           return {
             invariant: "Linearizability",
