@@ -209,6 +209,17 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       this.votedFor = m.candidate;
       this.persist();
       this.touchElection();
+      const last = this.log[this.log.length - 1];
+      this.emit({
+        kind: "voted",
+        node: this.ctx.id,
+        term: this.currentTerm,
+        candidate: m.candidate,
+        lastLogIndex: this.log.length,
+        lastLogTerm: last?.term ?? 0,
+        candidateLastLogIndex: m.lastLogIndex,
+        candidateLastLogTerm: m.lastLogTerm,
+      });
     }
     this.ctx.send(from, { type: "Vote", term: this.currentTerm, granted });
   }

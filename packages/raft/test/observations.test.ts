@@ -1,7 +1,7 @@
 import { checkSnapshot } from "@cx/check";
-import { GeneratedChoices, registerWorkload, runScenario, type ClusterView, type Monitor, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices, registerWorkload, runScenario, type ClusterView, type Monitor, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { createRaftMonitor, createRaftProtocol, raftClusterViews, type RaftNode } from "../src/index.js";
+import { createRaftMonitor, createRaftProtocol, raftClusterViews, runRaft, type RaftNode } from "../src/index.js";
 
 describe("the observations Raft emits", () => {
   it("describe its real logs exactly, and the snapshot invariants agree with the incremental ones", () => {
@@ -25,5 +25,13 @@ describe("the observations Raft emits", () => {
       expect(result.violation, `seed ${seed}`).toBeNull();
       expect(mismatches).toEqual([]);
     }
+  });
+});
+
+describe("votes", () => {
+  it("are observed when granted: in the all-zeros run s1 and s2 vote for s0 in term 1", () => {
+    const run = runRaft({ choices: new ReplayedChoices([]), recordTrace: true });
+    const votes = run.trace.flatMap((e) => (e.kind === "observation" && e.observation.kind === "voted" ? [e.observation] : []));
+    expect(votes.map((v) => `${String(v["node"])}->${String(v["candidate"])}@${String(v["term"])}`).sort()).toEqual(["1->0@1", "2->0@1"]);
   });
 });

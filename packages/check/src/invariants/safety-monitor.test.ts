@@ -153,3 +153,11 @@ describe("the incremental safety monitor", () => {
     expect(run(observations).violation).toBeUndefined();
   });
 });
+
+describe("votes and the safety monitor", () => {
+  it("takes a granted vote as no violation: Election Safety is judged on who became leader", () => {
+    const monitor = createSafetyMonitor();
+    expect(monitor.observe({ kind: "voted", node: 1, term: 1, candidate: 0, lastLogIndex: 0, lastLogTerm: 0, candidateLastLogIndex: 0, candidateLastLogTerm: 0 })).toBeUndefined();
+    expect(monitor.observe({ kind: "voted", node: 1, term: 1, candidate: 2, lastLogIndex: 0, lastLogTerm: 0, candidateLastLogIndex: 0, candidateLastLogTerm: 0 })).toBeUndefined();
+  });
+});

@@ -245,6 +245,9 @@ export function createSafetyMonitor(): SafetyMonitor {
           return onApplied(observation);
         case "restarted":
           return onRestarted(observation);
+        case "voted":
+          // Votes explain stories; Election Safety is judged on who became leader.
+          return undefined;
       }
     },
     log: (node) => replica(node).log,

@@ -17,3 +17,12 @@ describe("describeObservation", () => {
     expect(isReplicaObservation({ kind: "booted" })).toBe(false);
   });
 });
+
+describe("votes", () => {
+  const vote = { kind: "voted", node: 2, term: 3, candidate: 0, lastLogIndex: 3, lastLogTerm: 1, candidateLastLogIndex: 0, candidateLastLogTerm: 0 } as const;
+
+  it("are replica observations, put in words", () => {
+    expect(isReplicaObservation(vote)).toBe(true);
+    expect(describeObservation(vote)).toBe("s2 votes for s0 in term 3");
+  });
+});

@@ -27,10 +27,12 @@ export function describeObservation(observation: ReplicaObservation): string {
       return observation.effect ? `${s} applies entry ${observation.index} (${observation.id})` : `${s} skips entry ${observation.index} (${observation.id}): already applied`;
     case "restarted":
       return `${s} restarts in term ${observation.term} with ${observation.logLength} entries`;
+    case "voted":
+      return `${s} votes for s${observation.candidate} in term ${observation.term}`;
   }
 }
 
-const KINDS: ReadonlySet<string> = new Set(["role", "appended", "truncated", "committed", "applied", "restarted"]);
+const KINDS: ReadonlySet<string> = new Set(["role", "appended", "truncated", "committed", "applied", "restarted", "voted"]);
 
 /**
  * Whether a protocol's observation is one of the {@link ReplicaObservation}s.

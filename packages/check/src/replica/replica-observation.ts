@@ -20,5 +20,19 @@ export type ReplicaObservation =
    * when the command was recognised as a duplicate and skipped (at-most-once).
    */
   | { readonly kind: "applied"; readonly node: number; readonly index: number; readonly id: string; readonly client: number | null; readonly seq: number | null; readonly effect: boolean }
+  /**
+   * The replica granted its vote (or promise) to `candidate` in `term`; the
+   * last log entries of both say whether the election restriction held.
+   */
+  | {
+      readonly kind: "voted";
+      readonly node: number;
+      readonly term: number;
+      readonly candidate: number;
+      readonly lastLogIndex: number;
+      readonly lastLogTerm: number;
+      readonly candidateLastLogIndex: number;
+      readonly candidateLastLogTerm: number;
+    }
   /** The replica booted again after a crash, with what it restored. */
   | { readonly kind: "restarted"; readonly node: number; readonly term: number; readonly logLength: number };

@@ -40,6 +40,8 @@ export function describeObservation(node: NodeId, observation: Observation): str
       return `${who} applies entry ${known.index} (${known.id})${known.effect ? "" : " as a duplicate, without effect"}`;
     case "restarted":
       return `${who} restarts with term ${known.term} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
+    case "voted":
+      return `${who} votes for ${nodeName(known.candidate)} in term ${known.term}`;
   }
 }
 

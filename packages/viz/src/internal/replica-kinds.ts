@@ -44,8 +44,18 @@ export interface RestartedObservation {
   readonly logLength: number;
 }
 
+export interface VotedObservation {
+  readonly kind: "voted";
+  readonly term: number;
+  readonly candidate: number;
+  readonly lastLogIndex: number;
+  readonly lastLogTerm: number;
+  readonly candidateLastLogIndex: number;
+  readonly candidateLastLogTerm: number;
+}
+
 /** A replica observation whose fields all check out, or `null` for anything else. */
-export type KnownObservation = RoleObservation | AppendedObservation | TruncatedObservation | CommittedObservation | AppliedObservation | RestartedObservation;
+export type KnownObservation = RoleObservation | AppendedObservation | TruncatedObservation | CommittedObservation | AppliedObservation | RestartedObservation | VotedObservation;
 
 export function recognise(observation: Observation): KnownObservation | null {
   const o = observation as unknown as Fields;
@@ -64,6 +74,10 @@ export function recognise(observation: Observation): KnownObservation | null {
         : null;
     case "restarted":
       return isNumber(o["term"]) && isNumber(o["logLength"]) ? (observation as unknown as RestartedObservation) : null;
+    case "voted":
+      return ["term", "candidate", "lastLogIndex", "lastLogTerm", "candidateLastLogIndex", "candidateLastLogTerm"].every((key) => isNumber(o[key]))
+        ? (observation as unknown as VotedObservation)
+        : null;
     default:
       return null;
   }

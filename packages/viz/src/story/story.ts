@@ -6,6 +6,7 @@ export type StoryStepKind =
   | "step-down"
   | "election"
   | "crash"
+  | "vote"
   | "restart"
   | "partition"
   | "heal"

@@ -2,7 +2,7 @@ import type { NodeId, Observation, TraceEvent } from "@cx/sim";
 import { genericObservation, observationFields } from "../describe/describe-observation.js";
 import { responseText } from "../describe/describe-event.js";
 import { nodeList, nodeName, valueText } from "../internal/node-name.js";
-import { recognise } from "../internal/replica-kinds.js";
+import { recognise, type VotedObservation } from "../internal/replica-kinds.js";
 import type { RecordedRun } from "../recorded-run.js";
 import { findFocus, type Focus } from "./internal/focus.js";
 import { entriesText, idsText, type Draft } from "./internal/draft.js";
@@ -157,6 +157,8 @@ function leaveOut(drafts: readonly Draft[], maxSteps: number): { draft: Draft; l
 class Teller {
   private readonly drafts: Draft[] = [];
   private readonly roles = new Map<NodeId, { role: Role; term: number }>();
+  /** Whom each node voted for, by `node:term`: a second, different vote is worth telling. */
+  private readonly votes = new Map<string, number>();
   private readonly commits = new Map<NodeId, number>();
   private readonly operations = new Map<string, string>();
   private readonly kindCounts = new Map<string, number>();
@@ -325,6 +327,8 @@ class Teller {
       return;
     }
     switch (known.kind) {
+      case "voted":
+        return this.vote(node, known, event);
       case "restarted":
         this.roles.set(node, { role: "follower", term: known.term });
         if (absorbing !== null) {
@@ -433,6 +437,34 @@ class Teller {
     } else if (before?.role === "leader") {
       this.add(event, { kind: "step-down", nodes: [node], priority: 2, say: () => `${nodeName(node)} steps down: a follower in term ${term} (it led term ${before.term})` });
     }
+  }
+
+  /**
+   * A granted vote, told only in a term whose leader the violation names: it
+   * shows who made that leader, a second vote in the same term, and a vote
+   * for a candidate whose log was behind the voter's.
+   */
+  private vote(node: NodeId, vote: VotedObservation, event: TraceEvent): void {
+    const key = `${node}:${vote.term}`;
+    const earlier = this.votes.get(key);
+    this.votes.set(key, vote.candidate);
+    if (!this.focus.terms.has(vote.term)) return;
+    const behind = vote.candidateLastLogTerm < vote.lastLogTerm || (vote.candidateLastLogTerm === vote.lastLogTerm && vote.candidateLastLogIndex < vote.lastLogIndex);
+    const notes = [
+      ...(earlier !== undefined && earlier !== vote.candidate ? [`after voting for ${nodeName(earlier)} in the same term`] : []),
+      ...(behind ? [`though ${nodeName(vote.candidate)}'s log (${vote.candidateLastLogIndex} entries, last term ${vote.candidateLastLogTerm}) is behind its own (${vote.lastLogIndex}, last term ${vote.lastLogTerm})`] : []),
+    ];
+    const candidate = nodeName(vote.candidate);
+    const note = notes.length === 0 ? "" : `, ${notes.join(", ")}`;
+    this.add(event, {
+      kind: "vote",
+      nodes: [node],
+      priority: notes.length === 0 ? 2 : 4,
+      termLow: vote.term,
+      // Plain votes for one candidate fold into one step; a telling vote stands alone.
+      ...(notes.length === 0 ? { mergeKey: `vote:${vote.term}:${vote.candidate}` } : {}),
+      say: (d) => `${nodeList(d.nodes)} ${plural(d, "votes", "vote")} for ${candidate} in term ${vote.term}${note}`,
+    });
   }
 
   /** Liveness: an entry past the last commit joins the one step that lists what never committed. */

@@ -4,11 +4,14 @@ import { recognise } from "../../internal/replica-kinds.js";
 /** What a violation is about: the log entries and client operations it names. */
 export interface Focus {
   readonly entries: ReadonlySet<number>;
+  /** Terms whose leader the violation names (`became leader in term 3`): their votes explain it. */
+  readonly terms: ReadonlySet<number>;
   /** Operations as `client#seq`. */
   readonly operations: ReadonlySet<string>;
 }
 
 const RANGE_MAX = 32;
+const LEADER_TERM = /\bleader (?:in|of) term (\d+)/g;
 const ENTRY_LIST = /\b(?:index(?:es)?|indices|entr(?:y|ies))\s+(#?\d+(?:\s*(?:-|–|\.\.|to)\s*\d+)?(?:\s*(?:,|and|or)\s*#?\d+(?:\s*(?:-|–|\.\.|to)\s*\d+)?)*)/gi;
 const NUMBER_OR_RANGE = /(\d+)(?:\s*(?:-|–|\.\.|to)\s*(\d+))?/g;
 const OPERATION_ID = /\bc(\d+)#(\d+)(?!\d)/g;
@@ -46,7 +49,8 @@ export function findFocus(violation: Violation | null, trace: readonly TraceEven
       if (event.kind === "client-call" && event.attempt === 1 && calls.some((c) => c.client === event.client && c.call === event.time)) operations.add(`${event.client}#${event.seq}`);
     }
   }
-  if (explicitEntries !== undefined) return { entries: new Set(explicitEntries), operations };
+  const terms = new Set([...message.matchAll(LEADER_TERM)].map((match) => Number(match[1])));
+  if (explicitEntries !== undefined) return { entries: new Set(explicitEntries), operations, terms };
   const entries = new Set(entriesNamed(message));
   if (operations.size > 0) {
     for (const event of trace) {
@@ -62,7 +66,7 @@ export function findFocus(violation: Violation | null, trace: readonly TraceEven
   // A liveness failure is about the cluster making no progress, not about particular entries.
   const liveness = /liveness/i.test(violation?.invariant ?? "");
   if (entries.size === 0 && operations.size === 0 && !liveness) for (const index of recentIndices(trace, 2)) entries.add(index);
-  return { entries, operations };
+  return { entries, operations, terms };
 }
 
 /** The last `count` distinct log indices the trace touched, newest first. */
