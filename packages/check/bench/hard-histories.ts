@@ -1,4 +1,5 @@
 import type { Operation, RegisterInput, RegisterOutput } from "../src/index.js";
+import { prng } from "../test/support/distinct-histories.js";
 
 /** A generated register history and the verdict it has by construction. */
 export interface HardHistory {
@@ -28,16 +29,6 @@ export interface HardHistoryOptions {
   readonly pendingCasExpected?: boolean;
 }
 
-/** xorshift32: deterministic, seedable, good enough to make histories. */
-function prng(seed: number): (n: number) => number {
-  let x = seed | 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 /**
  * Many concurrent clients on one register, long overlapping operations, many

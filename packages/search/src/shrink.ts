@@ -12,7 +12,7 @@ export interface ShrinkOptions<O extends Outcome = Outcome> {
   readonly choices: readonly number[];
   /** Only `invariant` matters: a candidate counts if it breaks the same one. */
   readonly violation: { readonly invariant: string };
-  /** Milliseconds from any origin (the CLI passes `() => performance.now()`); without it `ms` is `null` and no time budget applies. */
+  /** Milliseconds from any origin (the CLI passes a monotonic clock from node:perf_hooks); without it `ms` is `null` and no time budget applies. */
   readonly clock?: () => number;
   /** Stop after this long (needs `clock`); the best sequence so far is returned. */
   readonly timeBudgetMs?: number;
@@ -166,7 +166,7 @@ export interface ShrinkResult<O extends Outcome = Outcome> {
  *
  * @example
  * ```ts
- * const small = shrink({ target, choices: found.choices, violation: found.outcome.violation, clock: () => performance.now(), timeBudgetMs: 10_000 });
+ * const small = shrink({ target, choices: found.choices, violation: found.outcome.violation, clock: monotonicMs, timeBudgetMs: 10_000 }); // monotonicMs: the caller's clock
  * console.log(small.stats.decisionsBefore, "->", small.stats.decisionsAfter);
  * ```
  */

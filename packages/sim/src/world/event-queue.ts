@@ -38,12 +38,6 @@ export class EventQueue<Event extends Scheduled> {
   private read = 0;
   private count = 0;
 
-  /**
-   * @param _horizonMs - how far the queue will most likely reach. Kept for
-   *   compatibility: the ring no longer depends on it (any time works).
-   */
-  constructor(_horizonMs = 0) {}
-
   get size(): number {
     return this.count;
   }

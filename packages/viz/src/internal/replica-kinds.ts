@@ -1,3 +1,4 @@
+import type { ReplicaObservation } from "@cx/check";
 import type { Observation } from "@cx/sim";
 
 // Structural recognisers for @cx/check's ReplicaObservation. They check
@@ -9,50 +10,16 @@ type Fields = Readonly<Record<string, unknown>>;
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 const isNumberOrNull = (value: unknown): boolean => value === null || isNumber(value);
 
-/** A role change (leader, candidate, follower) in a term. */
-export interface RoleObservation {
-  readonly kind: "role";
-  readonly role: "follower" | "candidate" | "leader";
-  readonly term: number;
-}
-export interface AppendedObservation {
-  readonly kind: "appended";
-  readonly index: number;
-  readonly term: number;
-  readonly id: string;
-}
-export interface TruncatedObservation {
-  readonly kind: "truncated";
-  readonly fromIndex: number;
-}
-export interface CommittedObservation {
-  readonly kind: "committed";
-  readonly index: number;
-  readonly term: number;
-}
-export interface AppliedObservation {
-  readonly kind: "applied";
-  readonly index: number;
-  readonly id: string;
-  readonly client: number | null;
-  readonly seq: number | null;
-  readonly effect: boolean;
-}
-export interface RestartedObservation {
-  readonly kind: "restarted";
-  readonly term: number;
-  readonly logLength: number;
-}
-
-export interface VotedObservation {
-  readonly kind: "voted";
-  readonly term: number;
-  readonly candidate: number;
-  readonly lastLogIndex: number;
-  readonly lastLogTerm: number;
-  readonly candidateLastLogIndex: number;
-  readonly candidateLastLogTerm: number;
-}
+// The shapes are @cx/check's vocabulary, without `node` (the trace event
+// carries it): one definition, so a new kind there shows up here as a type error.
+type Without<Kind extends ReplicaObservation["kind"]> = Omit<Extract<ReplicaObservation, { kind: Kind }>, "node">;
+export type RoleObservation = Without<"role">;
+export type AppendedObservation = Without<"appended">;
+export type TruncatedObservation = Without<"truncated">;
+export type CommittedObservation = Without<"committed">;
+export type AppliedObservation = Without<"applied">;
+export type RestartedObservation = Without<"restarted">;
+export type VotedObservation = Without<"voted">;
 
 /** A replica observation whose fields all check out, or `null` for anything else. */
 export type KnownObservation = RoleObservation | AppendedObservation | TruncatedObservation | CommittedObservation | AppliedObservation | RestartedObservation | VotedObservation;
