@@ -23,9 +23,9 @@ export function repoRoot(from: string): string {
   return dir;
 }
 
-/** The shared corpus folder, beside the repository (../shared/corpus). */
+/** The corpus folder, kept in the repository as @cx/check's test data. */
 export function corpusDir(from: string): string {
-  return resolve(repoRoot(from), "..", "shared", "corpus");
+  return resolve(repoRoot(from), "packages", "check", "test", "data", "corpus");
 }
 
 interface ManifestEntry {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
+import { findRepoRoot } from "./repo-root.js";
 import type { CorpusRecord, CorpusResults } from "./results.js";
 import type { CorpusOutput, CorpusTask } from "./tasks.js";
 
@@ -27,7 +28,7 @@ interface ManifestEntry {
  *
  * @example
  * ```ts
- * const entries = corpusTasks("/work/shared/corpus", 5_000_000);
+ * const entries = corpusTasks(findCorpusDir(process.cwd()) ?? "corpus", 5_000_000);
  * ```
  */
 export function corpusTasks(dir: string, budgetSteps: number): CorpusEntry[] {
@@ -69,7 +70,7 @@ export function buildCorpusResults(input: {
   const decidedMs = sum(decided, (r) => r.ms);
   const decidedPorcupineMs = sum(decided, (r) => r.porcupineMs);
   return {
-    directory: dir,
+    directory: repositoryRelative(dir),
     histories: records.length,
     matched: decided.filter((r) => r.verdict === r.expected).length,
     mismatched: decided.filter((r) => r.verdict !== r.expected).length,
@@ -82,4 +83,12 @@ export function buildCorpusResults(input: {
     ratioToPorcupine: decidedPorcupineMs > 0 ? decidedMs / decidedPorcupineMs : Number.NaN,
     records,
   };
+}
+
+/** A path as results record it: relative to the repository when inside it, so no machine's layout is written down. */
+function repositoryRelative(path: string): string {
+  const root = findRepoRoot(path);
+  if (root === null) return path;
+  const inside = relative(root, path);
+  return inside === "" || inside.startsWith("..") || isAbsolute(inside) ? path : inside.split("\\").join("/");
 }

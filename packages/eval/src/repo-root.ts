@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
  *
  * @example
  * ```ts
- * findRepoRoot(process.cwd()); // "/work/main"
+ * findRepoRoot(process.cwd()); // the folder of the cx checkout
  * ```
  */
 export function findRepoRoot(from: string): string | null {
@@ -20,18 +20,22 @@ export function findRepoRoot(from: string): string | null {
   }
 }
 
+/** Where the linearizability corpus sits inside the repository (@cx/check's test data). */
+export const CORPUS_DIR_IN_REPO = "packages/check/test/data/corpus";
+
 /**
- * The shared linearizability corpus, `<repo>/../shared/corpus`, or null when
- * it is not there.
+ * The linearizability corpus kept in the repository
+ * (`packages/check/test/data/corpus`), or null when it is not there (an
+ * installed package).
  *
  * @example
  * ```ts
- * findCorpusDir(process.cwd()); // "/work/shared/corpus"
+ * findCorpusDir(process.cwd()); // "<checkout>/packages/check/test/data/corpus"
  * ```
  */
 export function findCorpusDir(from: string): string | null {
   const root = findRepoRoot(from);
   if (root === null) return null;
-  const dir = resolve(root, "..", "shared", "corpus");
+  const dir = resolve(root, CORPUS_DIR_IN_REPO);
   return existsSync(join(dir, "manifest.json")) ? dir : null;
 }

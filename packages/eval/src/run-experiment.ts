@@ -49,7 +49,7 @@ export interface ExperimentOptions {
   readonly workers?: number;
   /** Folder for results.json, summary.md and the resume cache (`.cells/`); null writes nothing. */
   readonly outDir: string | null;
-  /** The linearizability corpus (default `<repo>/../shared/corpus`); null skips it. */
+  /** The linearizability corpus (default: the copy in the repository, `packages/check/test/data/corpus`); null skips it. */
   readonly corpusDir?: string | null;
   /** Recorded as the cx version (default: @cx/eval's version). */
   readonly cxVersion?: string;

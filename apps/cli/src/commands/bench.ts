@@ -32,7 +32,7 @@ export interface BenchCommandOptions {
   readonly keepGoing?: boolean;
   /** Replace the preset (tests use tiny configurations). */
   readonly config?: ExperimentConfig;
-  /** Where the linearizability corpus is (default `<repo>/../shared/corpus`); null skips it. */
+  /** Where the linearizability corpus is (default: the copy in the repository, `packages/check/test/data/corpus`); null skips it. */
   readonly corpusDir?: string | null;
 }
 
