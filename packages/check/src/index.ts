@@ -32,11 +32,20 @@ export type { HistoryError } from "./history/history-error.js";
 
 // Safety invariants (for replicated logs): exported below by the invariants module.
 
-// ---- Replicated-log vocabulary, safety invariants and liveness (@cx/raft's engineer owns this block) ----
+// ---- Replicated-log vocabulary, safety invariants and liveness ----
 export type { ReplicaObservation } from "./replica/replica-observation.js";
 export type { LogEntryView, ReplicaView } from "./replica/replica-view.js";
 export { describeObservation, isReplicaObservation } from "./replica/describe-observation.js";
 export type { CommittedEntry, InvariantName, InvariantViolation } from "./invariants/invariant-violation.js";
 export { createSafetyMonitor, type SafetyMonitor } from "./invariants/safety-monitor.js";
+export {
+  createReplicaMonitor,
+  REPLICA_LINEARIZABILITY_BUDGET_STEPS,
+  type ReplicaClusterPhase,
+  type ReplicaFigures,
+  type ReplicaFinishedRun,
+  type ReplicaMonitor,
+  type ReplicaMonitorOptions,
+} from "./replica/replica-monitor.js";
 export { checkElectionSafety, checkLeaderCompleteness, checkLogMatching, checkSnapshot, checkStateMachineSafety } from "./invariants/check-snapshot.js";
 export { checkLiveness, createLivenessTracker, type LivenessInput, type LivenessTracker } from "./liveness/liveness.js";

@@ -1,18 +1,9 @@
-import { checkLinearizability, createLivenessTracker, createSafetyMonitor, registerModel, type ReplicaObservation, type SafetyMonitor } from "@cx/check";
-import { registerWorkload, type Monitor, type PropertyFailure, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { createReplicaMonitor, REPLICA_LINEARIZABILITY_BUDGET_STEPS, registerModel, type RegisterState, type ReplicaFigures, type SafetyMonitor } from "@cx/check";
+import { registerWorkload, type HistoryOperation, type Monitor, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftNode } from "./raft-node.js";
 
-/** Counters a Raft run reports besides @cx/sim's. */
-export interface RaftFigures {
-  /** The highest commit index any server reached. */
-  readonly commitIndex: number;
-  /** How many times some server became leader. */
-  readonly leaderChanges: number;
-  /** How many elections were started (a server became candidate). */
-  readonly elections: number;
-  /** How many times some server advanced its commit index. */
-  readonly commits: number;
-}
+/** Counters a Raft run reports besides @cx/sim's (the protocol-neutral replica figures). */
+export type RaftFigures = ReplicaFigures;
 
 /** A {@link Monitor} for Raft runs plus the figures it counted. */
 export interface RaftMonitor extends Monitor<RaftNode, RegisterInput, RegisterOutput> {
@@ -22,19 +13,20 @@ export interface RaftMonitor extends Monitor<RaftNode, RegisterInput, RegisterOu
 }
 
 /** Search steps allowed to the end-of-run linearizability check; beyond it the verdict is `unknown`, which is not a violation. */
-export const LINEARIZABILITY_BUDGET_STEPS = 2_000_000;
+export const LINEARIZABILITY_BUDGET_STEPS = REPLICA_LINEARIZABILITY_BUDGET_STEPS;
 
-function describeOp(op: { client: number; input: RegisterInput; output: RegisterOutput | null; call: number; return: number | null }): string {
+/** An operation as Raft's violation messages have always named it: `client 1's read -> null [600..624 ms]`. */
+function describeOperation(op: HistoryOperation<RegisterInput, RegisterOutput>): string {
   const what = registerWorkload.describe(op.input);
   const answer = op.return === null ? "never answered" : op.input.op === "write" ? "ok" : JSON.stringify(op.output);
   return `client ${op.client}'s ${what} -> ${answer} [${op.call}..${op.return ?? "?"} ms]`;
 }
 
 /**
- * The monitors of a Raft run in one object: @cx/check's safety invariants on
- * every observation, linearizability of the client history at the end (an
- * `unknown` verdict is not a violation), and liveness if the calm phase was
- * reached.
+ * The monitors of a Raft run: @cx/check's replica monitor (safety invariants
+ * on every observation, linearizability of the client history at the end
+ * against the register model, liveness if the calm phase was reached) with
+ * the operation wording Raft's saved reproductions carry.
  *
  * When to use: pass it in `monitors` of `runScenario`; {@link runRaft} does.
  * One monitor per run: it keeps state.
@@ -47,45 +39,9 @@ function describeOp(op: { client: number; input: RegisterInput; output: Register
  * ```
  */
 export function createRaftMonitor(options: { readonly linearizability?: boolean } = {}): RaftMonitor {
-  const safety = createSafetyMonitor();
-  const liveness = createLivenessTracker();
-  let leaderChanges = 0;
-  let elections = 0;
-  let commits = 0;
-  return {
-    safety,
-    onObservation(_node, observation, cluster): PropertyFailure | undefined {
-      const o = observation as ReplicaObservation;
-      if (o.kind === "role") {
-        if (o.role === "leader") leaderChanges++;
-        else if (o.role === "candidate") elections++;
-      } else if (o.kind === "committed") {
-        commits++;
-        liveness.observe(o, cluster.phase === "calm");
-      }
-      return safety.observe(o);
-    },
-    finish(run): PropertyFailure | undefined {
-      if (options.linearizability !== false) {
-        const result = checkLinearizability(registerModel, run.history, { budgetSteps: LINEARIZABILITY_BUDGET_STEPS });
-        if (result.verdict === "illegal") {
-          const { witness } = result;
-          // Name what a person can see was wrong: a completed read whose value
-          // is impossible where the search got stuck, before the bare deadline.
-          const impossibleRead = witness.blocked.find((b) => !b.legal && b.operation.input.op === "read" && b.operation.return !== null)?.operation;
-          const stuck = impossibleRead ?? witness.deadline?.operation ?? witness.blocked[0]?.operation;
-          const state = witness.state === null ? "empty" : JSON.stringify(witness.state);
-          return {
-            invariant: "Linearizability",
-            message:
-              stuck === undefined
-                ? `the client history is not linearizable (after ${witness.prefix.length} operations the register is ${state})`
-                : `the client history is not linearizable: no order explains ${describeOp(stuck)} once the register is ${state} after ${witness.prefix.length} operations`,
-          };
-        }
-      }
-      return liveness.verdict({ calmStartedAt: run.calmStartedAt, endTime: run.cluster.time });
-    },
-    figures: () => ({ commitIndex: liveness.commitIndex, leaderChanges, elections, commits }),
-  };
+  return createReplicaMonitor<RegisterState, RegisterInput, RegisterOutput>({
+    model: registerModel,
+    describeOperation,
+    ...(options.linearizability === undefined ? {} : { linearizability: options.linearizability }),
+  });
 }

@@ -23,3 +23,15 @@ export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "
 export { defaultScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";
 export { runScenario, type ScenarioSpec } from "./scenario/run-scenario.js";
+
+// Protocol plug-ins: what a protocol package exports so the CLI, the experiment and the test helpers can run it.
+export {
+  PROTOCOL_PLUGIN_CONTRACT,
+  PROTOCOL_PLUGIN_KIND,
+  type PluginRunSpec,
+  type PluginTarget,
+  type ProtocolDefect,
+  type ProtocolPlugin,
+} from "./plugin/protocol-plugin.js";
+export { defineProtocolPlugin, UnknownDefectError, type ProtocolPluginParts } from "./plugin/define-protocol-plugin.js";
+export { checkProtocolPlugin, findProtocolPlugin, type PluginCheck } from "./plugin/find-protocol-plugin.js";

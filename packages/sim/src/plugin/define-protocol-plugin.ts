@@ -1,0 +1,100 @@
+import type { Workload } from "../clients/workload.js";
+import type { Protocol, ProtocolNode } from "../protocol.js";
+import { defaultScenarioOptions, type ScenarioOptions } from "../scenario/options.js";
+import type { RunResult } from "../scenario/run-result.js";
+import { runScenario } from "../scenario/run-scenario.js";
+import type { ClusterView } from "../world/cluster-view.js";
+import type { Monitor } from "../world/monitor.js";
+import { PROTOCOL_PLUGIN_CONTRACT, PROTOCOL_PLUGIN_KIND, type PluginRunSpec, type ProtocolDefect, type ProtocolPlugin } from "./protocol-plugin.js";
+
+/** The parts a protocol package supplies; {@link defineProtocolPlugin} wires the rest. */
+export interface ProtocolPluginParts<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
+  readonly name: string;
+  readonly version: string;
+  readonly summary: string;
+  readonly defects: readonly ProtocolDefect[];
+  /** The protocol with these defects switched on (already validated names). Its `name` names the target (`raft+commit_any_term`). */
+  protocol(defects: readonly string[]): Protocol<Message, Input, Output, Persistent, Node>;
+  /** What clients ask for (e.g. @cx/sim's `registerWorkload`). */
+  readonly workload: Workload<Input>;
+  /** Fresh monitors for one run (e.g. @cx/check's `createReplicaMonitor({ model })`); called once per run. */
+  monitors(): readonly Monitor<Node, Input, Output>[];
+  /** The protocol side's coverage probe for guided search (opaque feature numbers). */
+  readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
+  /** Overrides of @cx/sim's default scenario options. */
+  readonly scenario?: Partial<ScenarioOptions>;
+}
+
+/** A defect name that is not one of the plug-in's. A programmer error: user input is validated against `defects` before it gets here. */
+export class UnknownDefectError extends Error {
+  readonly tag = "UnknownDefectError";
+  constructor(
+    readonly protocol: string,
+    readonly defect: string,
+  ) {
+    super(`${protocol}: unknown defect "${defect}"`);
+  }
+}
+
+/**
+ * Builds a {@link ProtocolPlugin} from a protocol, its workload, its
+ * monitors and its defects: `run` and `createTarget` come for free, with
+ * defect names checked and the scenario resolved the same way everywhere.
+ *
+ * When to use: in a protocol package's entry point, once:
+ * `export const protocolPlugin = defineProtocolPlugin({ ... })`.
+ *
+ * Gotchas: `monitors()` is called once per run and must return fresh
+ * monitors (they keep state). The plug-in's `scenario` is @cx/sim's
+ * defaults overridden by `parts.scenario`; a run's `options` override that.
+ *
+ * @example
+ * ```ts
+ * export const protocolPlugin = defineProtocolPlugin({
+ *   name: "primary-backup", version: "0.1.0", summary: "a primary copies every write to its backups",
+ *   defects: [{ name: "ack_before_copy", mistake: "the primary answers before the backups store the write", caughtBy: "Linearizability" }],
+ *   protocol: (defects) => createPrimaryBackup(defects),
+ *   workload: registerWorkload,
+ *   monitors: () => [createReplicaMonitor({ model: registerModel })],
+ * });
+ * ```
+ */
+export function defineProtocolPlugin<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>>(
+  parts: ProtocolPluginParts<Message, Input, Output, Persistent, Node>,
+): ProtocolPlugin {
+  const known = new Set(parts.defects.map((d) => d.name));
+  const scenario: ScenarioOptions = { ...defaultScenarioOptions, ...parts.scenario };
+  const checked = (defects: readonly string[] | undefined): string[] => {
+    const list = [...new Set(defects ?? [])];
+    for (const defect of list) if (!known.has(defect)) throw new UnknownDefectError(parts.name, defect);
+    return list;
+  };
+  const run = (spec: PluginRunSpec): RunResult<Input, Output> =>
+    runScenario({
+      protocol: parts.protocol(checked(spec.defects)),
+      workload: parts.workload,
+      choices: spec.choices,
+      options: { ...scenario, ...spec.options },
+      monitors: spec.monitors === false ? [] : parts.monitors(),
+      ...(parts.coverage === undefined ? {} : { coverage: parts.coverage }),
+      recordTrace: spec.recordTrace ?? false,
+    });
+  return {
+    kind: PROTOCOL_PLUGIN_KIND,
+    contract: PROTOCOL_PLUGIN_CONTRACT,
+    name: parts.name,
+    version: parts.version,
+    summary: parts.summary,
+    defects: parts.defects,
+    scenario,
+    run,
+    createTarget(spec = {}) {
+      const defects = checked(spec.defects);
+      const options = spec.options;
+      return {
+        name: parts.protocol(defects).name,
+        run: (choices) => run({ defects, choices, ...(options === undefined ? {} : { options }) }),
+      };
+    },
+  };
+}
