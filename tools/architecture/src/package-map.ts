@@ -9,8 +9,9 @@ export const allowedImports: Readonly<Record<string, readonly string[]>> = {
   "@cx/search": ["@cx/sim"],
   "@cx/viz": ["@cx/sim", "@cx/check"],
   "@cx/eval": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz"],
+  "@cx/protocols": ["@cx/sim", "@cx/raft"],
   "@cx/report": ["@cx/eval", "@cx/viz"],
-  "@cx/cli": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz", "@cx/eval", "@cx/report"],
+  "@cx/cli": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz", "@cx/eval", "@cx/report", "@cx/protocols"],
 };
 
 export const apps: readonly string[] = ["@cx/cli"];

@@ -55,8 +55,8 @@ export function checkProtocolPlugin(value: unknown): PluginCheck {
  *
  * @example
  * ```ts
- * const found = findProtocolPlugin(await import("@cx/raft"));
- * if (found.ok) found.plugin.name; // "raft"
+ * const found = findProtocolPlugin(await import("./my-protocol.js"));
+ * if (found.ok) found.plugin.name; // "my-protocol"
  * ```
  */
 export function findProtocolPlugin(moduleNamespace: unknown): PluginCheck {
