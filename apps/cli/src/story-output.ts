@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import type { RaftRunResult } from "@cx/raft";
+import type { RunResult } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory, type Story } from "@cx/viz";
 import { colors } from "./output.js";
 
@@ -12,8 +12,13 @@ export function storyText(story: Story): string {
 }
 
 /** Tells the story of a run and, when asked, writes its diagram. */
-export function tell(run: RaftRunResult, svgPath: string | undefined): Story {
+export function tell(run: RunResult<unknown, unknown>, svgPath: string | undefined): Story {
   const story = tellStory(run);
   if (svgPath !== undefined) writeFileSync(svgPath, renderDiagram(run));
   return story;
+}
+
+/** Every step of a story counted (what the display cap left out included), and how many were shown. */
+export function storyFigures(story: Story): { readonly storySteps: number; readonly storyStepsShown: number } {
+  return { storySteps: story.steps.length + story.stepsLeftOut, storyStepsShown: story.steps.length };
 }

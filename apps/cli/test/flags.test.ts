@@ -1,18 +1,22 @@
 import { InvalidArgumentError } from "commander";
 import { describe, expect, it } from "vitest";
+import { builtinProtocol } from "@cx/protocols";
 import { parseBugList } from "../src/bug-list.js";
 import { nonNegativeInteger, positiveInteger } from "../src/parse-flags.js";
 import { isUserError } from "../src/user-error.js";
 
+const raft = builtinProtocol("raft")?.plugin;
+if (raft === undefined) throw new Error("raft is not built in");
+
 describe("flag parsing", () => {
   it("reads a comma-separated defect list, and none as correct Raft", () => {
-    expect(parseBugList("commit_any_term, vote_twice_in_term")).toEqual(["commit_any_term", "vote_twice_in_term"]);
-    expect(parseBugList("none")).toEqual([]);
+    expect(parseBugList("commit_any_term, vote_twice_in_term", raft)).toEqual(["commit_any_term", "vote_twice_in_term"]);
+    expect(parseBugList("none", raft)).toEqual([]);
   });
 
   it("names every unknown defect and lists the known ones", () => {
     try {
-      parseBugList("commit_any_term,bogus");
+      parseBugList("commit_any_term,bogus", raft);
       expect.unreachable();
     } catch (error) {
       expect(isUserError(error)).toBe(true);

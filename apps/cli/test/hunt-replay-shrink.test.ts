@@ -24,31 +24,31 @@ describe("cx hunt, replay and shrink", () => {
     expect(report["decisionsAfter"] as number).toBeLessThan(report["decisionsBefore"] as number);
   });
 
-  it("hunt saved a valid reproduction that replay reproduces (exit 0)", () => {
+  it("hunt saved a valid reproduction that replay reproduces (exit 0)", async () => {
     const saved = JSON.parse(readFileSync(repro, "utf8")) as { formatVersion: number; choices: number[]; violation: { invariant: string } };
     expect(saved.formatVersion).toBe(1);
-    const { exitCode, report } = runReplay({ file: repro });
+    const { exitCode, report } = await runReplay({ file: repro });
     expect(exitCode).toBe(0);
     expect(report.reproduced).toBe(true);
     expect(report.sameMessage).toBe(true);
     expect(report.violation?.invariant).toBe(saved.violation.invariant);
   });
 
-  it("replay exits 1 when the recorded violation does not happen again", () => {
+  it("replay exits 1 when the recorded violation does not happen again", async () => {
     const saved = JSON.parse(readFileSync(repro, "utf8")) as Record<string, unknown>;
     const calm = join(dir, "calm.json");
     writeFileSync(calm, JSON.stringify({ ...saved, choices: [] }));
-    const { exitCode, report } = runReplay({ file: calm });
+    const { exitCode, report } = await runReplay({ file: calm });
     expect(exitCode).toBe(1);
     expect(report.reproduced).toBe(false);
   });
 
-  it("shrink on an already shrunk reproduction converges and keeps it valid", () => {
-    const { exitCode, report } = runShrinkFile({ file: repro, seconds: 30, json: true });
+  it("shrink on an already shrunk reproduction converges and keeps it valid", async () => {
+    const { exitCode, report } = await runShrinkFile({ file: repro, seconds: 30, json: true });
     expect(exitCode).toBe(0);
     expect(report.converged).toBe(true);
     expect(report.decisionsAfter).toBeLessThanOrEqual(report.decisionsBefore);
-    expect(runReplay({ file: repro }).report.reproduced).toBe(true);
+    expect((await runReplay({ file: repro })).report.reproduced).toBe(true);
   });
 
   it("a malformed reproduction file gets exit 2 and a message naming the field, without a stack trace", () => {
@@ -67,10 +67,10 @@ describe("cx hunt, replay and shrink", () => {
     expect(cx(["hunt", "--strategy", "psychic"]).status).toBe(2);
   });
 
-  it("a missing reproduction file is a user error naming the file", () => {
+  it("a missing reproduction file is a user error naming the file", async () => {
     let caught: unknown;
     try {
-      runReplay({ file: join(dir, "nope.json") });
+      await runReplay({ file: join(dir, "nope.json") });
     } catch (error) {
       caught = error;
     }

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { createRaftTarget, runRaft, type RaftBugName } from "@cx/raft";
+import type { LoadedProtocol } from "@cx/protocols";
 import { hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
-import { defaultScenarioOptions, ReplayedChoices } from "@cx/sim";
+import { ReplayedChoices } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { Option, type Command } from "commander";
 import { parseBugList } from "../bug-list.js";
@@ -10,15 +10,20 @@ import { ExitCode } from "../exit-codes.js";
 import { colors, printJson, wantsProgress } from "../output.js";
 import { nonNegativeInteger, positiveInteger } from "../parse-flags.js";
 import { createProgress } from "../progress.js";
+import { DEFAULT_PROTOCOL, protocolFlagFor, protocolOption, resolveProtocol } from "../protocol-option.js";
 import { saveRepro } from "../repro-file.js";
-import { storyText, tell } from "../story-output.js";
+import { storyFigures, storyText, tell } from "../story-output.js";
 import { cxVersion } from "../version.js";
 
 /** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
-export const defaultHunt = { bugs: "no_log_up_to_date_check", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
+export const defaultHunt = { protocol: DEFAULT_PROTOCOL, bugs: "no_log_up_to_date_check", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
 
 export interface HuntCommandOptions {
-  readonly bugs: RaftBugName[];
+  /** The protocol to hunt (from `resolveProtocol`). */
+  readonly protocol: LoadedProtocol;
+  /** What the user wrote for `--protocol`, for the replay command printed at the end. */
+  readonly protocolRef?: string;
+  readonly bugs: string[];
   readonly strategy: StrategyName;
   readonly budget: number;
   readonly seed: number;
@@ -31,6 +36,8 @@ export interface HuntCommandOptions {
 /** What `cx hunt --json` prints. */
 export interface HuntReport {
   readonly found: boolean;
+  /** The protocol's short name (`raft`, `paxos`, or a plug-in's own). */
+  readonly protocol: string;
   readonly bugs: readonly string[];
   readonly strategy: StrategyName;
   readonly seed: number;
@@ -46,7 +53,9 @@ export interface HuntReport {
   readonly shrinkMs: number | null;
   readonly converged: boolean | null;
   readonly replayed: boolean | null;
+  /** Every step of the story counted (before the display cap), and how many `story` shows. */
   readonly storySteps: number | null;
+  readonly storyStepsShown: number | null;
   readonly story: readonly string[];
   readonly choices: readonly number[] | null;
 }
@@ -55,9 +64,9 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
   return {
     formatVersion: 1,
     cxVersion,
-    protocol: "raft",
+    protocol: options.protocol.plugin.name,
     bugs: options.bugs,
-    scenario: { ...defaultScenarioOptions },
+    scenario: { ...options.protocol.plugin.scenario },
     choices: [...choices],
     violation: { invariant: violation.invariant, message: violation.message },
   };
@@ -70,7 +79,8 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
  */
 export function runHunt(options: HuntCommandOptions): { exitCode: number; report: HuntReport; text: string } {
   const started = performance.now();
-  const target = createRaftTarget({ bugs: options.bugs });
+  const { plugin } = options.protocol;
+  const target = plugin.createTarget({ defects: options.bugs });
   const progress = createProgress(wantsProgress(options.json));
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);
@@ -86,11 +96,11 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   });
   progress.stop();
 
-  const base = { bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials };
+  const base = { protocol: plugin.name, bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials };
   if (!found.found) {
     const report: HuntReport = {
       ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, decisionsBefore: null, decisionsAfter: null,
-      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, replayed: null, storySteps: null, story: [], choices: null,
+      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, replayed: null, storySteps: null, storyStepsShown: null, story: [], choices: null,
     };
     say(`No violation in ${found.trials} runs of ${target.name} (${options.strategy}, seed ${options.seed}).`);
     return { exitCode: ExitCode.ok, report, text: lines.join("\n") };
@@ -121,7 +131,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   });
   progress.stop();
   const stats = shrunk.stats;
-  const replay = runRaft({ bugs: options.bugs, choices: new ReplayedChoices(shrunk.choices), recordTrace: true });
+  const replay = plugin.run({ defects: options.bugs, choices: new ReplayedChoices(shrunk.choices), recordTrace: true });
   const replayed = replay.violation?.invariant === violation.invariant;
   const finalViolation = replay.violation ?? { ...violation, time: 0, step: 0 };
   saveRepro(
@@ -145,7 +155,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   say(storyText(story));
   say();
   say(`Choices: ${formatChoices(shrunk.choices)}`);
-  say(`Saved to ${savePath}; replay with: pnpm cx replay ${options.save}`);
+  say(`Saved to ${savePath}; replay with: cx replay ${options.save}${protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)}`);
   if (options.svg !== undefined) say(`Diagram: ${resolve(options.svg)}`);
 
   const report: HuntReport = {
@@ -161,18 +171,25 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     shrinkMs: stats.ms === null ? null : Math.round(stats.ms),
     converged: stats.converged,
     replayed,
-    storySteps: story.steps.length,
+    ...storyFigures(story),
     story: story.steps.map((s) => s.text),
     choices: shrunk.choices,
   };
   return { exitCode: ExitCode.violation, report, text: lines.join("\n") };
 }
 
+/** With no `--bugs`: the demo's defect for Raft; for any other protocol, its first defect (or the correct protocol when it has none). */
+function defaultBugs(protocol: LoadedProtocol): string {
+  if (protocol.builtin && protocol.plugin.name === DEFAULT_PROTOCOL) return defaultHunt.bugs;
+  return protocol.plugin.defects[0]?.name ?? "none";
+}
+
 export function registerHuntCommand(program: Command): void {
   program
     .command("hunt")
-    .description("search for a schedule that breaks Raft with the given defects; shrink it, save it, tell its story")
-    .option("--bugs <names>", 'defects to switch on, comma-separated, or "none" for correct Raft (see cx bugs)', defaultHunt.bugs)
+    .description("search for a schedule that breaks a protocol with the given defects; shrink it, save it, tell its story")
+    .addOption(protocolOption())
+    .option("--bugs <names>", `defects to switch on, comma-separated, or "none" for the correct protocol (see cx bugs; default for raft: ${defaultHunt.bugs})`)
     .addOption(new Option("--strategy <name>", "search strategy").choices(strategyNames).default(defaultHunt.strategy))
     .option("--budget <runs>", "most runs to try", positiveInteger("--budget"), defaultHunt.budget)
     .option("--seed <n>", "seed of the search", nonNegativeInteger("--seed"), defaultHunt.seed)
@@ -180,8 +197,10 @@ export function registerHuntCommand(program: Command): void {
     .option("--shrink-seconds <s>", "time budget of the shrinker", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
     .option("--svg <file>", "also write the counterexample's space-time diagram")
     .option("--json", "print one JSON object instead of text", false)
-    .action((flags: { bugs: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkSeconds: number; svg?: string; json: boolean }) => {
-      const { exitCode, report, text } = runHunt({ ...flags, bugs: parseBugList(flags.bugs) });
+    .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkSeconds: number; svg?: string; json: boolean }) => {
+      const protocol = await resolveProtocol(flags.protocol);
+      const bugs = flags.bugs ?? defaultBugs(protocol);
+      const { exitCode, report, text } = runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

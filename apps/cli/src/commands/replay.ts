@@ -1,14 +1,17 @@
-import { runRaft } from "@cx/raft";
+import type { LoadedProtocol } from "@cx/protocols";
 import { ReplayedChoices } from "@cx/sim";
 import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
 import { colors, printJson } from "../output.js";
-import { loadRepro } from "../repro-file.js";
-import { storyText, tell } from "../story-output.js";
+import { protocolForRepro, protocolOption } from "../protocol-option.js";
+import { bindRepro, readRepro } from "../repro-file.js";
+import { storyFigures, storyText, tell } from "../story-output.js";
 
 /** What `cx replay --json` prints. */
 export interface ReplayReport {
   readonly file: string;
+  /** The protocol the file names (and that replayed it). */
+  readonly protocol: string;
   /** The recorded violation happened again (same invariant). */
   readonly reproduced: boolean;
   /** ... and with the very same message. */
@@ -16,23 +19,34 @@ export interface ReplayReport {
   readonly expected: { readonly invariant: string; readonly message: string };
   readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
   readonly decisions: number;
+  /** Every step of the story counted, and how many `story` shows. */
+  readonly storySteps: number;
+  readonly storyStepsShown: number;
   readonly story: readonly string[];
 }
 
-/** Re-runs a saved reproduction and says whether its violation happened again. */
-export function runReplay(options: { readonly file: string; readonly svg?: string }): { exitCode: number; report: ReplayReport; text: string } {
-  const { repro, bugs, options: scenario } = loadRepro(options.file);
-  const run = runRaft({ bugs, choices: new ReplayedChoices(repro.choices), options: scenario, recordTrace: true });
+/**
+ * Re-runs a saved reproduction and says whether its violation happened
+ * again. The protocol is the one the file names (a built-in), or the one
+ * given with `--protocol` (which must have that name).
+ */
+export async function runReplay(options: { readonly file: string; readonly svg?: string; readonly protocol?: string }): Promise<{ exitCode: number; report: ReplayReport; text: string }> {
+  const read = readRepro(options.file);
+  const loaded: LoadedProtocol = await protocolForRepro(options.file, read.repro.protocol, options.protocol);
+  const { repro, bugs, options: scenario } = bindRepro(options.file, read, loaded.plugin);
+  const run = loaded.plugin.run({ defects: bugs, choices: new ReplayedChoices(repro.choices), options: scenario, recordTrace: true });
   const reproduced = run.violation?.invariant === repro.violation.invariant;
   const sameMessage = reproduced && run.violation?.message === repro.violation.message;
   const story = tell(run, options.svg);
   const report: ReplayReport = {
     file: options.file,
+    protocol: loaded.plugin.name,
     reproduced,
     sameMessage,
     expected: repro.violation,
     violation: run.violation === null ? null : { invariant: run.violation.invariant, message: run.violation.message, time: run.violation.time, step: run.violation.step },
     decisions: repro.choices.length,
+    ...storyFigures(story),
     story: story.steps.map((s) => s.text),
   };
   const verdict = reproduced
@@ -47,10 +61,11 @@ export function registerReplayCommand(program: Command): void {
     .command("replay")
     .description("re-run a saved reproduction; exit 1 if its violation does not happen again")
     .argument("<file>", "a reproduction file written by cx hunt")
+    .addOption(protocolOption(undefined).default(undefined, "the protocol the file names, if built in"))
     .option("--svg <file>", "also write the run's space-time diagram")
     .option("--json", "print one JSON object instead of text", false)
-    .action((file: string, flags: { svg?: string; json: boolean }) => {
-      const { exitCode, report, text } = runReplay({ file, ...(flags.svg === undefined ? {} : { svg: flags.svg }) });
+    .action(async (file: string, flags: { svg?: string; json: boolean; protocol?: string }) => {
+      const { exitCode, report, text } = await runReplay({ file, ...(flags.svg === undefined ? {} : { svg: flags.svg }), ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

@@ -1,16 +1,19 @@
 import { readFileSync } from "node:fs";
-import { runRaft, type RaftBugName } from "@cx/raft";
+import type { LoadedProtocol } from "@cx/protocols";
 import { GeneratedChoices, ReplayedChoices, type FaultProfile } from "@cx/sim";
 import type { Command } from "commander";
 import { parseBugList } from "../bug-list.js";
 import { ExitCode } from "../exit-codes.js";
 import { colors, printJson } from "../output.js";
 import { nonNegativeInteger } from "../parse-flags.js";
+import { protocolOption, resolveProtocol } from "../protocol-option.js";
 import { UserError } from "../user-error.js";
 
 /** Options of {@link runRun}, as `cx run` parses them. */
 export interface RunOptions {
-  /** Comma-separated defect names (`none` or absent: correct Raft). */
+  /** The protocol to run (from `resolveProtocol`). */
+  readonly protocol: LoadedProtocol;
+  /** Comma-separated defect names (`none` or absent: the correct protocol). */
   readonly bugs?: string;
   /** Seed of the generated choices (default 1); ignored with `choices`. */
   readonly seed?: number;
@@ -20,8 +23,9 @@ export interface RunOptions {
 
 /** What `cx run --json` prints. */
 export interface RunReport {
+  /** The protocol and its defects, e.g. `raft+vote_twice_in_term`. */
   readonly protocol: string;
-  readonly bugs: readonly RaftBugName[];
+  readonly bugs: readonly string[];
   /** The generator's seed, or `null` when choices were replayed from a file. */
   readonly seed: number | null;
   readonly choicesFile: string | null;
@@ -32,10 +36,13 @@ export interface RunReport {
   readonly events: number;
   readonly messages: number;
   readonly decisions: number;
-  readonly commitIndex: number;
-  readonly commits: number;
-  readonly leaderChanges: number;
-  readonly elections: number;
+  /** The replica monitor's figures; null for a protocol whose monitors do not count them. */
+  readonly commitIndex: number | null;
+  readonly commits: number | null;
+  readonly leaderChanges: number | null;
+  readonly elections: number | null;
+  /** Everything the protocol's monitors counted. */
+  readonly figures: Readonly<Record<string, number>>;
   readonly operations: { readonly total: number; readonly answered: number };
   readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
   /** The choices the run consumed: `cx run --choices` on them replays it. */
@@ -76,12 +83,14 @@ function describeProfile(p: FaultProfile): string {
   return parts.length === 0 ? "no faults" : parts.join(", ");
 }
 
-/** One Raft run from a seed or a choices file: the report, its text, and the exit code (0 none, 1 violation). */
+/** One run of a protocol from a seed or a choices file: the report, its text, and the exit code (0 none, 1 violation). */
 export function runRun(options: RunOptions): { exitCode: ExitCode; report: RunReport; text: string } {
-  const bugs = parseBugList(options.bugs ?? "none");
+  const { plugin } = options.protocol;
+  const bugs = parseBugList(options.bugs ?? "none", plugin);
   const replayed = options.choices === undefined ? undefined : readChoicesFile(options.choices);
   const seed = options.seed ?? 1;
-  const run = runRaft({ bugs, choices: replayed === undefined ? new GeneratedChoices(seed) : new ReplayedChoices(replayed) });
+  const run = plugin.run({ defects: bugs, choices: replayed === undefined ? new GeneratedChoices(seed) : new ReplayedChoices(replayed) });
+  const figure = (name: string): number | null => run.figures[name] ?? null;
   const answered = run.history.filter((op) => op.return !== null).length;
   const v = run.violation;
   const report: RunReport = {
@@ -96,10 +105,11 @@ export function runRun(options: RunOptions): { exitCode: ExitCode; report: RunRe
     events: run.counters.events,
     messages: run.counters.messages,
     decisions: run.counters.decisions,
-    commitIndex: run.raft.commitIndex,
-    commits: run.raft.commits,
-    leaderChanges: run.raft.leaderChanges,
-    elections: run.raft.elections,
+    commitIndex: figure("commitIndex"),
+    commits: figure("commits"),
+    leaderChanges: figure("leaderChanges"),
+    elections: figure("elections"),
+    figures: run.figures,
     operations: { total: run.history.length, answered },
     violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step },
     choices: run.choices,
@@ -109,23 +119,35 @@ export function runRun(options: RunOptions): { exitCode: ExitCode; report: RunRe
     `${run.protocol}: ${run.clusterSize} nodes, ${source}`,
     `  ${describeProfile(run.profile)}`,
     `  simulated ${run.endTime} ms: ${run.counters.events} events, ${run.counters.messages} messages, ${run.counters.decisions} decisions`,
-    `  commit index ${run.raft.commitIndex} (${run.raft.commits} commits), ${run.raft.leaderChanges} leader change${run.raft.leaderChanges === 1 ? "" : "s"}, ${answered}/${run.history.length} client operations answered`,
+    `  ${describeFigures(run.figures)}${Object.keys(run.figures).length === 0 ? "" : ", "}${answered}/${run.history.length} client operations answered`,
     v === null ? `  violation: ${colors.green("none")}` : `  violation: ${colors.red(v.invariant)} at ${v.time} ms (step ${v.step}): ${v.message}`,
   ].join("\n");
   return { exitCode: v === null ? ExitCode.ok : ExitCode.violation, report, text };
 }
 
-/** `cx run [--bugs a,b] [--seed N] [--choices FILE] [--json]`. */
+function describeFigures(figures: Readonly<Record<string, number>>): string {
+  const { commitIndex, commits, leaderChanges } = figures;
+  if (commitIndex !== undefined && commits !== undefined && leaderChanges !== undefined) {
+    return `commit index ${commitIndex} (${commits} commits), ${leaderChanges} leader change${leaderChanges === 1 ? "" : "s"}`;
+  }
+  return Object.entries(figures)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(", ");
+}
+
+/** `cx run [--protocol X] [--bugs a,b] [--seed N] [--choices FILE] [--json]`. */
 export function registerRunCommand(program: Command): void {
   program
     .command("run")
-    .description("run Raft once, from a seed or a saved choice list, and check every property")
+    .description("run a protocol once, from a seed or a saved choice list, and check every property")
+    .addOption(protocolOption())
     .option("--bugs <names>", 'defects to switch on, comma-separated (see "cx bugs"), or "none"', "none")
     .option("--seed <n>", "seed of the generated choices", nonNegativeInteger("--seed"), 1)
     .option("--choices <file>", "replay a JSON array of non-negative integers instead ([] is the all-zeros run)")
     .option("--json", "print one JSON object instead of text", false)
-    .action((flags: { bugs: string; seed: number; choices?: string; json: boolean }) => {
-      const { exitCode, report, text } = runRun({ bugs: flags.bugs, seed: flags.seed, ...(flags.choices === undefined ? {} : { choices: flags.choices }) });
+    .action(async (flags: { protocol: string; bugs: string; seed: number; choices?: string; json: boolean }) => {
+      const protocol = await resolveProtocol(flags.protocol);
+      const { exitCode, report, text } = runRun({ protocol, bugs: flags.bugs, seed: flags.seed, ...(flags.choices === undefined ? {} : { choices: flags.choices }) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

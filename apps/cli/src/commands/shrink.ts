@@ -1,17 +1,18 @@
 import { performance } from "node:perf_hooks";
-import { createRaftTarget } from "@cx/raft";
 import { serializeRepro, shrink } from "@cx/search";
 import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
 import { printJson, wantsProgress } from "../output.js";
 import { positiveInteger } from "../parse-flags.js";
 import { createProgress } from "../progress.js";
-import { loadRepro, saveRepro } from "../repro-file.js";
+import { protocolForRepro, protocolOption } from "../protocol-option.js";
+import { bindRepro, readRepro, saveRepro } from "../repro-file.js";
 import { UserError } from "../user-error.js";
 
 /** What `cx shrink --json` prints. */
 export interface ShrinkReport {
   readonly file: string;
+  readonly protocol: string;
   readonly invariant: string;
   readonly decisionsBefore: number;
   readonly decisionsAfter: number;
@@ -23,9 +24,11 @@ export interface ShrinkReport {
 }
 
 /** Shrinks a saved reproduction further and rewrites it in place (atomically) when it got smaller. */
-export function runShrinkFile(options: { readonly file: string; readonly seconds: number; readonly json: boolean }): { exitCode: number; report: ShrinkReport; text: string } {
-  const { repro, bugs, options: scenario } = loadRepro(options.file);
-  const target = createRaftTarget({ bugs, options: scenario });
+export async function runShrinkFile(options: { readonly file: string; readonly seconds: number; readonly json: boolean; readonly protocol?: string }): Promise<{ exitCode: number; report: ShrinkReport; text: string }> {
+  const read = readRepro(options.file);
+  const { plugin } = await protocolForRepro(options.file, read.repro.protocol, options.protocol);
+  const { repro, bugs, options: scenario } = bindRepro(options.file, read, plugin);
+  const target = plugin.createTarget({ defects: bugs, options: scenario });
   const progress = createProgress(wantsProgress(options.json));
   progress.start(1, "shrinking");
   let bestLength = repro.choices.length;
@@ -67,6 +70,7 @@ export function runShrinkFile(options: { readonly file: string; readonly seconds
   }
   const report: ShrinkReport = {
     file: options.file,
+    protocol: plugin.name,
     invariant: violation.invariant,
     decisionsBefore: stats.decisionsBefore,
     decisionsAfter: stats.decisionsAfter,
@@ -85,10 +89,11 @@ export function registerShrinkCommand(program: Command): void {
     .command("shrink")
     .description("shrink a saved reproduction further, in place (atomically)")
     .argument("<file>", "a reproduction file written by cx hunt")
+    .addOption(protocolOption(undefined).default(undefined, "the protocol the file names, if built in"))
     .option("--seconds <s>", "time budget", positiveInteger("--seconds"), 120)
     .option("--json", "print one JSON object instead of text", false)
-    .action((file: string, flags: { seconds: number; json: boolean }) => {
-      const { exitCode, report, text } = runShrinkFile({ file, seconds: flags.seconds, json: flags.json });
+    .action(async (file: string, flags: { seconds: number; json: boolean; protocol?: string }) => {
+      const { exitCode, report, text } = await runShrinkFile({ file, seconds: flags.seconds, json: flags.json, ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

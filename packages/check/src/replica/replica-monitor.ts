@@ -11,7 +11,7 @@ import type { ReplicaObservation } from "./replica-observation.js";
 export const REPLICA_LINEARIZABILITY_BUDGET_STEPS = 2_000_000;
 
 /** Counters a replicated-log run reports, protocol-neutral (a term is Raft's term, Paxos's ballot, VR's view). */
-export interface ReplicaFigures {
+export type ReplicaFigures = {
   /** The highest commit index any replica reached. */
   readonly commitIndex: number;
   /** How many times some replica became leader. */
@@ -20,7 +20,7 @@ export interface ReplicaFigures {
   readonly elections: number;
   /** How many times some replica advanced its commit index. */
   readonly commits: number;
-}
+};
 
 /** What the monitor needs of the simulated cluster at an observation: only the phase. */
 export interface ReplicaClusterPhase {

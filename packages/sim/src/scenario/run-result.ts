@@ -32,4 +32,6 @@ export interface RunResult<Input, Output> {
   readonly counters: RunCounters;
   /** Opaque coverage features sampled by the protocol side's probe, in first-seen order. */
   readonly coverage: number[];
+  /** What the monitors counted (`commitIndex`, `leaderChanges`, ...), merged in monitor order; empty without monitors. */
+  readonly figures: Readonly<Record<string, number>>;
 }

@@ -70,5 +70,12 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     endTime: world.time,
     counters: { events: world.events, messages: world.messages, decisions: choices.position },
     coverage: world.coverage,
+    figures: collectFigures(spec.monitors ?? []),
   };
+}
+
+function collectFigures<Node, Input, Output>(monitors: readonly Monitor<Node, Input, Output>[]): Readonly<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const monitor of monitors) if (monitor.figures !== undefined) Object.assign(figures, monitor.figures());
+  return figures;
 }

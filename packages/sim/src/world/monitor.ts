@@ -28,4 +28,6 @@ export interface Monitor<Node, Input, Output> {
   afterStep?(cluster: ClusterView<Node>): PropertyFailure | undefined;
   /** Once, at the end of a run that had no violation. */
   finish?(run: FinishedRun<Node, Input, Output>): PropertyFailure | undefined;
+  /** What the monitor counted, read once the run is over (into `RunResult.figures`): protocol-neutral names such as `commitIndex`. */
+  figures?(): Readonly<Record<string, number>>;
 }

@@ -1,0 +1,53 @@
+import { builtinProtocol, builtinProtocolNames, isProtocolLoadError, loadProtocol, type LoadedProtocol } from "@cx/protocols";
+import { Option } from "commander";
+import { UserError } from "./user-error.js";
+
+/** The protocol every command runs when `--protocol` is not given. */
+export const DEFAULT_PROTOCOL = "raft";
+
+/** `--protocol <name|path|package>`, the same on every command that runs a protocol. */
+export function protocolOption(defaultValue: string | undefined = DEFAULT_PROTOCOL): Option {
+  const option = new Option(
+    "--protocol <ref>",
+    `the protocol: a built-in (${builtinProtocolNames().join(", ")}), a module file (./my-protocol.ts) or an installed package exporting a cx protocol plug-in`,
+  );
+  return defaultValue === undefined ? option : option.default(defaultValue);
+}
+
+/**
+ * Finds the protocol a user named, through @cx/protocols' one lookup,
+ * relative to the current folder. What cannot be loaded is a usage error.
+ */
+export async function resolveProtocol(ref: string): Promise<LoadedProtocol> {
+  try {
+    return await loadProtocol(ref, process.cwd());
+  } catch (error) {
+    if (isProtocolLoadError(error)) throw new UserError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The protocol a reproduction file names: the one given with `--protocol`
+ * (which must be the one the file was made with), else the built-in of that
+ * name. A protocol of the user's own must be named again to replay.
+ */
+export async function protocolForRepro(file: string, recorded: string, ref: string | undefined): Promise<LoadedProtocol> {
+  if (ref === undefined) {
+    const builtin = builtinProtocol(recorded);
+    if (builtin === undefined) {
+      throw new UserError(`${file}: protocol: "${recorded}" is not a built-in protocol (${builtinProtocolNames().join(", ")}); pass --protocol <module file or package> to replay it`);
+    }
+    return { plugin: builtin.plugin, module: builtin.module, builtin: true };
+  }
+  const loaded = await resolveProtocol(ref);
+  if (loaded.plugin.name !== recorded) {
+    throw new UserError(`${file}: protocol: the file was made with "${recorded}", but --protocol ${ref} is "${loaded.plugin.name}"`);
+  }
+  return loaded;
+}
+
+/** The `--protocol` words a replay command needs for this protocol: none for a built-in. */
+export function protocolFlagFor(loaded: LoadedProtocol, ref: string): string {
+  return loaded.builtin ? (loaded.plugin.name === DEFAULT_PROTOCOL ? "" : ` --protocol ${loaded.plugin.name}`) : ` --protocol ${ref}`;
+}
