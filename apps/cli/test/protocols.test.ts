@@ -13,7 +13,7 @@ describe("a protocol of the user's own, from a module file outside the workspace
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, "node_modules", "@cx"), { recursive: true });
   for (const name of ["sim", "check"]) symlinkSync(join(repoRoot, "packages", name), join(dir, "node_modules", "@cx", name), "dir");
-  copyFileSync(join(fixtures, "user-protocol.ts"), join(dir, "mine.ts"));
+  copyFileSync(join(repoRoot, "examples", "primary-copy", "src", "primary-copy.ts"), join(dir, "mine.ts"));
   const hunted = cx(["hunt", "--protocol", "./mine.ts", "--bugs", "serve_reads_anywhere", "--budget", "300", "--save", "found.json", "--json"], dir);
 
   it("cx hunt --protocol ./mine.ts finds its seeded defect, shrinks it and replays it", () => {

@@ -1,0 +1,1 @@
+export { protocolPlugin } from "./primary-copy.js";
