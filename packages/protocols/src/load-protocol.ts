@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
 import { findProtocolPlugin, type ProtocolPlugin } from "@cx/sim";
-import { tsImport } from "tsx/esm/api";
 import { builtinProtocol, builtinProtocolNames } from "./builtin-protocols.js";
 import { ProtocolLoadError } from "./protocol-load-error.js";
 import { resolveProtocolModule } from "./resolve-protocol-module.js";
@@ -29,7 +28,8 @@ const TYPESCRIPT = /\.(?:[cm]?ts|tsx)$/;
 export async function importProtocolModule(moduleUrl: string, ref = moduleUrl): Promise<ProtocolPlugin> {
   let namespace: unknown;
   try {
-    namespace = TYPESCRIPT.test(moduleUrl) ? await tsImport(moduleUrl, import.meta.url) : await import(moduleUrl);
+    // tsx only when needed: loading it costs start-up time every other command would pay.
+    namespace = TYPESCRIPT.test(moduleUrl) ? await (await import("tsx/esm/api")).tsImport(moduleUrl, import.meta.url) : await import(moduleUrl);
   } catch (error) {
     const where = moduleUrl.startsWith("file:") ? fileURLToPath(moduleUrl) : moduleUrl;
     throw new ProtocolLoadError(ref, [`importing ${where} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`]);
