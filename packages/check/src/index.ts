@@ -32,7 +32,7 @@ export type { HistoryError } from "./history/history-error.js";
 
 // Safety invariants (for replicated logs): exported below by the invariants module.
 
-// ---- Replicated-log vocabulary, safety invariants and liveness (@cx/raft's engineer owns this block) ----
+// ---- Replicated-log vocabulary, safety invariants and liveness ----
 export type { ReplicaObservation } from "./replica/replica-observation.js";
 export type { LogEntryView, ReplicaView } from "./replica/replica-view.js";
 export { describeObservation, isReplicaObservation } from "./replica/describe-observation.js";
