@@ -41,25 +41,32 @@ const apps = workspace.filter((p) => p.kind === "app").map((p) => p.name);
 /** @param {WorkspaceManifest} pkg */
 const sources = (pkg) => [`${pkg.dir}/src/**/*.{ts,tsx,mts,cts,js,mjs,cjs}`];
 
+/** Tests and benchmarks: they may time themselves and use more than the package ships with. */
+const TESTS = ["**/*.test.*", "**/*.bench.*", "**/bench/**"];
+
 /**
- * The import rule of one package, from its declared kind
- * (tools/architecture/src/package-kinds.mjs): any @cx package outside what
- * its kind allows is reported with the kind's reason, an app with its own.
+ * The import rules of one package, from its declared kind
+ * (tools/architecture/src/package-kinds.mjs): in what it ships, any @cx
+ * package outside what its kind allows is reported with the kind's reason;
+ * everywhere, an app and a path into another package's sources are.
  *
  * @param {WorkspaceManifest} pkg
  */
-function importRule(pkg) {
+function importRules(pkg) {
   const rule = ruleOf(pkg);
   const allowed = workspace.filter((to) => to.kind !== "app" && mayImport(pkg, to) === undefined).map((to) => to.name);
   const importedApps = apps.filter((app) => mayImport(pkg, { name: app, kind: "app" }) !== undefined);
   const unlisted = (/** @type {string[]} */ names) => names.flatMap((n) => [`!${n}`, `!${n}/**`]);
-  const patterns = [
-    ...(rule.kinds === "any" ? [] : [{ group: ["@cx/*", "@cx/*/**", ...unlisted(allowed), ...unlisted(apps)], message: rule.why }]),
+  const always = [
     ...(importedApps.length > 0 ? [{ group: importedApps.flatMap((n) => [n, `${n}/**`]), message: APP_IMPORT_WHY }] : []),
     { group: ["**/apps/**"], message: APP_IMPORT_WHY },
     { group: ["**/../*/src/**", "**/packages/*/src/**"], message: "Import another package by its name, never by a path into its sources." },
   ];
-  return { files: sources(pkg), rules: { "no-restricted-imports": ["error", { patterns }] } };
+  const byKind = rule.kinds === "any" ? [] : [{ group: ["@cx/*", "@cx/*/**", ...unlisted(allowed), ...unlisted(apps)], message: rule.why }];
+  return [
+    { files: sources(pkg), ignores: TESTS, rules: { "no-restricted-imports": ["error", { patterns: [...byKind, ...always] }] } },
+    { files: TESTS.map((glob) => `${pkg.dir}/src/${glob}`), rules: { "no-restricted-imports": ["error", { patterns: always }] } },
+  ];
 }
 
 export default tseslint.config(
@@ -79,6 +86,6 @@ export default tseslint.config(
   },
   ...workspace
     .filter((pkg) => ruleOf(pkg).deterministic)
-    .map((pkg) => ({ files: sources(pkg), ignores: ["**/*.test.ts", "**/*.bench.ts", "**/bench/**"], rules: determinism })),
-  ...workspace.map(importRule),
+    .map((pkg) => ({ files: sources(pkg), ignores: TESTS, rules: determinism })),
+  ...workspace.flatMap(importRules),
 );

@@ -58,6 +58,12 @@ describe("the lint rules that guard determinism and the package map, by declared
     expect(raft).toEqual([`no-restricted-imports: '@cx/paxos' import is restricted from being used by a pattern. ${packageKinds.protocol.why}`]);
   });
 
+  it("lets a test use more than its package ships with, but never an app", async () => {
+    expect(await rulesBroken('import { runRaft } from "@cx/raft";\nexport const r = runRaft;\n', "packages/search/src/probe.test.ts")).toEqual([]);
+    const broken = await rulesBroken('import { main } from "@cx/cli";\nexport const m = main;\n', "packages/eval/src/probe.test.ts");
+    expect(broken).toEqual(["no-restricted-imports: '@cx/cli' import is restricted from being used by a pattern. Nothing imports an app: an app is a command, not an API; move what is shared into a library."]);
+  });
+
   it("rejects an import of an app from anywhere, and a reach into another package's sources", async () => {
     for (const path of ["packages/eval/src/probe.ts", "tools/architecture/src/probe.ts"]) {
       const broken = await rulesBroken('import { main } from "@cx/cli";\nexport const m = main;\n', path);
