@@ -62,7 +62,9 @@ function importRules(pkg) {
     { group: ["**/apps/**"], message: APP_IMPORT_WHY },
     { group: ["**/../*/src/**", "**/packages/*/src/**"], message: "Import another package by its name, never by a path into its sources." },
   ];
-  const byKind = rule.kinds === "any" ? [] : [{ group: ["@cx/*", "@cx/*/**", ...unlisted(allowed), ...unlisted(apps)], message: rule.why }];
+  // Every @cx name (a package that does not exist yet included) and every other workspace package, less what the kind allows.
+  const others = workspace.filter((to) => !to.name.startsWith("@cx/") && to.name !== pkg.name).flatMap((to) => [to.name, `${to.name}/**`]);
+  const byKind = rule.kinds === "any" ? [] : [{ group: ["@cx/*", "@cx/*/**", ...others, ...unlisted(allowed), ...unlisted(apps)], message: rule.why }];
   return [
     { files: sources(pkg), ignores: TESTS, rules: { "no-restricted-imports": ["error", { patterns: [...byKind, ...always] }] } },
     { files: TESTS.map((glob) => `${pkg.dir}/src/${glob}`), rules: { "no-restricted-imports": ["error", { patterns: always }] } },

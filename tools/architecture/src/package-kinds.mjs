@@ -43,8 +43,7 @@ export const KIND_FIELD = '"cx": { "kind": "..." }';
  * When to use: to learn what a package of a kind may import
  * (`mayImport` applies it) and whether the determinism lint applies.
  * Gotcha: a rule names packages only where a kind would be too wide (a
- * protocol may use @cx/sim and @cx/check, which are both leaves, but
- * @cx/search may use @cx/sim alone).
+ * protocol may use both leaves, the search only the simulator).
  *
  * @example
  * packageKinds.protocol.deterministic; // true
@@ -197,7 +196,7 @@ export function kindProblem(pkg, dir) {
 /**
  * Why `from` may not import `to`, or undefined when it may.
  *
- * When to use: for every @cx import of a workspace package (the
+ * When to use: for every import of a workspace package by another (the
  * architecture test) and to list what a package may import (the lint).
  * Gotcha: an import listed in `knownExceptions` is allowed.
  *

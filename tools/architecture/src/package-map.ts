@@ -25,9 +25,15 @@ export function loadWorkspace(root: string): Workspace {
   return { root, packages };
 }
 
-/** The @cx package a specifier names ("@cx/sim/x" -> "@cx/sim"), or undefined. */
-function cxPackageOf(specifier: string): string | undefined {
-  return specifier.startsWith("@cx/") ? specifier.split("/").slice(0, 2).join("/") : undefined;
+/**
+ * The package a specifier names when it is a workspace package or any @cx
+ * one ("@cx/sim/x" -> "@cx/sim"), or undefined (a relative import, node:fs,
+ * a third-party package).
+ */
+function packageOf(specifier: string, workspace: Workspace): string | undefined {
+  if (specifier.startsWith(".") || specifier.startsWith("node:")) return undefined;
+  const name = specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+  return name.startsWith("@cx/") || workspace.packages.some((p) => p.name === name) ? name : undefined;
 }
 
 /**
@@ -50,7 +56,7 @@ export function kindProblems(workspace: Workspace): string[] {
 }
 
 /**
- * Every @cx import (in source) and @cx dependency (in package.json) of
+ * Every import of a cx package (in source) and dependency on one (in package.json) of
  * `pkg` that its kind does not allow, each with the reason.
  *
  * When to use: per package, to say what to remove and why.
@@ -58,14 +64,14 @@ export function kindProblems(workspace: Workspace): string[] {
  */
 export function importProblems(pkg: WorkspacePackage, workspace: Workspace): string[] {
   const inManifest = pkg.dependencies
-    .filter((dep) => dep.startsWith("@cx/"))
+    .filter((dep) => packageOf(dep, workspace) !== undefined)
     .flatMap((dep) => {
       const why = forbidden(pkg, dep, workspace);
       return why === undefined ? [] : [`${pkg.dir}/package.json depends on ${dep}: ${why}`];
     });
   const inSources = pkg.sources.flatMap((file) =>
     importsOf(file).flatMap((specifier) => {
-      const target = cxPackageOf(specifier);
+      const target = packageOf(specifier, workspace);
       const why = target === undefined ? undefined : forbidden(pkg, target, workspace);
       return why === undefined ? [] : [`${relative(workspace.root, file)} imports ${specifier}: ${why}`];
     }),
@@ -84,7 +90,7 @@ export function unusedExceptions(workspace: Workspace): string[] {
     const from = workspace.packages.find((p) => p.name === exception.from);
     const used =
       from !== undefined &&
-      (from.dependencies.includes(exception.to) || from.sources.some((file) => importsOf(file).some((s) => cxPackageOf(s) === exception.to)));
+      (from.dependencies.includes(exception.to) || from.sources.some((file) => importsOf(file).some((s) => packageOf(s, workspace) === exception.to)));
     return used ? [] : [`the known exception ${exception.from} -> ${exception.to} is no longer used: delete it from knownExceptions in tools/architecture/src/package-kinds.mjs.`];
   });
 }
