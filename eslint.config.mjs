@@ -2,10 +2,12 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { APP_IMPORT_WHY, mayImport, ruleOf } from "./tools/architecture/src/package-kinds.mjs";
+import { findWorkspacePackages } from "./tools/architecture/src/workspace-packages.mjs";
 
 const DRAW = "draw it from the choices (ChoiceSource) / read the world's clock (ctx.now()): the deterministic core must be a pure function of its choice sequence";
 
-/** Ambient nondeterminism is forbidden in the deterministic core. */
+/** Ambient nondeterminism is forbidden in every package whose kind is deterministic. */
 const determinism = {
   "no-restricted-properties": [
     "error",
@@ -32,51 +34,50 @@ const determinism = {
   ],
 };
 
-/** DESIGN.md's package map: which @cx packages each one may import. */
-const allowed = {
-  check: [],
-  sim: [],
-  raft: ["sim", "check"],
-  search: ["sim"],
-  viz: ["sim", "check"],
-  eval: ["sim", "check", "raft", "search", "viz"],
-  protocols: ["sim", "raft"],
-};
-const all = ["sim", "check", "raft", "search", "viz", "eval", "protocols"];
-const why = {
-  check: "@cx/check is a leaf: users install it alone to check histories, so it may import no other @cx package.",
-  sim: "@cx/sim is a leaf: it knows no protocol and no checker; protocols plug into it, not the other way round.",
-  raft: "a protocol package may use only @cx/sim and @cx/check (imports flow downward, DESIGN.md).",
-  search: "@cx/search sees only choices -> outcome and must never import a protocol or a checker (DESIGN.md); the protocol side supplies the target.",
-  viz: "@cx/viz renders sim traces and check violations; it must not depend on a protocol or on search.",
-  eval: "@cx/eval may use any library but never an app.",
-  protocols: "the protocol registry may use @cx/sim and the protocol packages it lists.",
-};
+const root = import.meta.dirname;
+const workspace = findWorkspacePackages(root);
+const apps = workspace.filter((p) => p.kind === "app").map((p) => p.name);
+/** @typedef {import("./tools/architecture/src/workspace-packages.mjs").WorkspaceManifest} WorkspaceManifest */
+/** @param {WorkspaceManifest} pkg */
+const sources = (pkg) => [`${pkg.dir}/src/**/*.{ts,tsx,mts,cts,js,mjs,cjs}`];
 
-const importRules = Object.entries(allowed).map(([pkg, ok]) => ({
-  files: [`packages/${pkg}/src/**/*.ts`],
-  rules: {
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: [
-          ...all
-            .filter((p) => !ok.includes(p))
-            .map((p) => ({ group: [`@cx/${p}`, `@cx/${p}/*`], message: why[pkg] })),
-          { group: ["@cx/cli", "@cx/report", "**/apps/**"], message: "Nothing imports an app." },
-          { group: ["**/../*/src/**", "**/packages/*/src/**"], message: "Import another package by its name, never by a path into its sources." },
-        ],
-      },
-    ],
-  },
-}));
+/** Tests and benchmarks: they may time themselves and use more than the package ships with. */
+const TESTS = ["**/*.test.*", "**/*.bench.*", "**/bench/**"];
+
+/**
+ * The import rules of one package, from its declared kind
+ * (tools/architecture/src/package-kinds.mjs): in what it ships, any @cx
+ * package outside what its kind allows is reported with the kind's reason;
+ * everywhere, an app and a path into another package's sources are.
+ *
+ * @param {WorkspaceManifest} pkg
+ */
+function importRules(pkg) {
+  const rule = ruleOf(pkg);
+  const allowed = workspace.filter((to) => to.kind !== "app" && mayImport(pkg, to) === undefined).map((to) => to.name);
+  const importedApps = apps.filter((app) => mayImport(pkg, { name: app, kind: "app" }) !== undefined);
+  const unlisted = (/** @type {string[]} */ names) => names.flatMap((n) => [`!${n}`, `!${n}/**`]);
+  const always = [
+    ...(importedApps.length > 0 ? [{ group: importedApps.flatMap((n) => [n, `${n}/**`]), message: APP_IMPORT_WHY }] : []),
+    { group: ["**/apps/**"], message: APP_IMPORT_WHY },
+    { group: ["**/../*/src/**", "**/packages/*/src/**"], message: "Import another package by its name, never by a path into its sources." },
+  ];
+  // Every @cx name (a package that does not exist yet included) and every other workspace package, less what the kind allows.
+  const others = workspace.filter((to) => !to.name.startsWith("@cx/") && to.name !== pkg.name).flatMap((to) => [to.name, `${to.name}/**`]);
+  const byKind = rule.kinds === "any" ? [] : [{ group: ["@cx/*", "@cx/*/**", ...others, ...unlisted(allowed), ...unlisted(apps)], message: rule.why }];
+  return [
+    { files: sources(pkg), ignores: TESTS, rules: { "no-restricted-imports": ["error", { patterns: [...byKind, ...always] }] } },
+    { files: TESTS.map((glob) => `${pkg.dir}/src/${glob}`), rules: { "no-restricted-imports": ["error", { patterns: always }] } },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/coverage/**", "results/**", "**/*.config.*", "*.shared.ts", ".turbo/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    // Set explicitly: more than one workspace (a temp copy in a test) may be linted in one process.
+    languageOptions: { globals: { ...globals.node }, parserOptions: { tsconfigRootDir: root } },
     rules: {
       "max-params": ["error", 3],
       "@typescript-eslint/no-explicit-any": "error",
@@ -85,10 +86,8 @@ export default tseslint.config(
       "no-restricted-exports": ["error", { restrictDefaultExports: { direct: true, named: true, defaultFrom: true, namedFrom: true, namespaceFrom: true } }],
     },
   },
-  {
-    files: ["packages/{sim,raft,check,search}/src/**/*.ts"],
-    ignores: ["**/*.test.ts", "**/*.bench.ts", "**/bench/**"],
-    rules: determinism,
-  },
-  ...importRules,
+  ...workspace
+    .filter((pkg) => ruleOf(pkg).deterministic)
+    .map((pkg) => ({ files: sources(pkg), ignores: TESTS, rules: determinism })),
+  ...workspace.flatMap(importRules),
 );

@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 // Sums vitest's JSON reports (one per package) into the plain line CI reads.
 // A package whose report is missing counts as a failure: its tests never ran.
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, existsSync } from "node:fs";
+import { basename, join } from "node:path";
+import { findWorkspacePackages } from "../tools/architecture/src/workspace-packages.mjs";
 
 const dir = process.argv[2];
-const expected = ["packages", "apps", "tools"].flatMap((group) =>
-  existsSync(group)
-    ? readdirSync(group).filter((name) => {
-        const pkg = join(group, name, "package.json");
-        return existsSync(pkg) && JSON.parse(readFileSync(pkg, "utf8")).scripts?.test;
-      })
-    : [],
-);
+// Every workspace package with a test script writes a report named for its folder (vitest.shared.ts).
+const expected = findWorkspacePackages(join(import.meta.dirname, ".."))
+  .filter((pkg) => JSON.parse(readFileSync(join(import.meta.dirname, "..", pkg.dir, "package.json"), "utf8")).scripts?.test)
+  .map((pkg) => basename(pkg.dir));
 let passed = 0;
 let failed = 0;
 for (const name of expected) {

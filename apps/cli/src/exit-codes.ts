@@ -1,4 +1,4 @@
-/** The exit codes every cx command uses (DESIGN.md). */
+/** The exit codes every cx command uses (listed in the CLI README). */
 export const ExitCode = {
   /** Nothing wrong: no violation, the history is linearizable, the replay reproduced. */
   ok: 0,

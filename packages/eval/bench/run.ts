@@ -1,4 +1,4 @@
-// The full experiment of issue 7 (`turbo run bench`): writes results/results.json,
+// The full experiment (`turbo run bench`): writes results/results.json,
 // results/summary.md and results/results.schema.json at the repository root.
 // Exit code 1 when the trust run found a violation on correct Raft.
 import { join } from "node:path";

@@ -46,7 +46,7 @@ export interface ExperimentConfig {
 const STRATEGIES: readonly StrategyName[] = ["random", "coverage", "bandit"];
 
 /**
- * The experiment of issue 7: 3,000 schedules against correct Raft; eight
+ * The full experiment: 3,000 schedules against correct Raft; eight
  * defects x three strategies x six seeds at budget 300 (misses: 1,000 trials,
  * six seeds); one shrink per defect; throughput; the linearizability corpus.
  */

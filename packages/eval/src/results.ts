@@ -219,7 +219,7 @@ export interface Headline {
  * Everything one experiment measured: the content of `results/results.json`.
  *
  * When to use: reading results (apps/report, a notebook) or writing them
- * (`runExperiment`). Every figure of issue 7 is here; the report and
+ * (`runExperiment`). Every figure of the experiment is here; the report and
  * summary are made from it alone.
  *
  * Gotchas: wall times (`ms`, throughput, speed-up, timestamps) differ from

@@ -59,7 +59,7 @@ export interface ExperimentOptions {
 }
 
 /**
- * Runs the whole experiment of issue 7, in order: the trust run (every
+ * Runs the whole experiment, in order: the trust run (every
  * strategy against correct Raft), trials to first violation (each defect x
  * strategy x seed), one shrink per defect (replayed, with its story and
  * diagram), the linearizability corpus, single-thread throughput, and the

@@ -123,7 +123,7 @@ export function mutate(operator: MutationOperator, input: MutationInput, random:
       return { operator, choices: values.slice(0, cut), changedUpTo: cut };
     }
     case "raise-head": {
-      // Zero is calm and larger is more unusual (DESIGN.md), and replay clamps a value
+      // Zero is calm and larger is more unusual (docs/ARCHITECTURE.md), and replay clamps a value
       // too large for its draw: raising a configuration value can only make it more hostile.
       const head = Math.min(HEAD_LENGTH, values.length);
       const choices = values.slice();
