@@ -57,6 +57,11 @@ function contentProblems(tarball, dir) {
   return problems;
 }
 
+/** A package's package.json. */
+function readManifest(pkg) {
+  return JSON.parse(readFileSync(join(root, pkg.dir, "package.json"), "utf8"));
+}
+
 /** Packs and checks one package; returns its failures (empty when it passes). */
 function checkPackage(pkg, scratch) {
   const dir = join(scratch, pkg.name.replace(/[@/]/g, "_"));
@@ -69,7 +74,9 @@ function checkPackage(pkg, scratch) {
   const publint = run(bin("publint"), ["run", path, "--pack", "false"], root);
   if (!publint.ok) failures.push(`publint reports an error:\n${publint.out}`);
   else if (!/All good!/.test(publint.out)) console.log(`${pkg.name}: publint notes (not errors):\n${publint.out}`);
-  const attw = run(bin("attw"), [path, "--format", "ascii"], root);
+  // A package that ships no CommonJS build on purpose (no "require" condition anywhere) is checked as ESM-only.
+  const esmOnly = !JSON.stringify(readManifest(pkg).exports ?? {}).includes('"require"');
+  const attw = run(bin("attw"), [path, "--format", "ascii", ...(esmOnly ? ["--profile", "esm-only"] : [])], root);
   if (!attw.ok) failures.push(`attw reports a problem:\n${attw.out}`);
   return failures;
 }
