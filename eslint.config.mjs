@@ -40,8 +40,9 @@ const allowed = {
   search: ["sim"],
   viz: ["sim", "check"],
   eval: ["sim", "check", "raft", "search", "viz"],
+  vitest: ["sim", "check", "search", "viz"],
 };
-const all = ["sim", "check", "raft", "search", "viz", "eval"];
+const all = ["sim", "check", "raft", "search", "viz", "eval", "vitest"];
 const why = {
   check: "@cx/check is a leaf: users install it alone to check histories, so it may import no other @cx package.",
   sim: "@cx/sim is a leaf: it knows no protocol and no checker; protocols plug into it, not the other way round.",
@@ -49,6 +50,7 @@ const why = {
   search: "@cx/search sees only choices -> outcome and must never import a protocol or a checker (DESIGN.md); the protocol side supplies the target.",
   viz: "@cx/viz renders sim traces and check violations; it must not depend on a protocol or on search.",
   eval: "@cx/eval may use any library but never an app.",
+  vitest: "@cx/vitest is a test harness for any protocol: it drives protocols through their plug-in and never imports one.",
 };
 
 const importRules = Object.entries(allowed).map(([pkg, ok]) => ({

@@ -48,8 +48,9 @@ export class OptionsError extends Error {
 
 const isInteger = (value: unknown, min: number): value is number => typeof value === "number" && Number.isInteger(value) && value >= min;
 
-/** Checks a count option: an integer of at least `min`, or absent. */
-export function countOption(where: string, field: string, value: unknown, min: number): void {
+/** Checks a count option: an integer of at least `min`, or absent. `where` names the call (`scheduleProperty(raft)`). */
+export function countOption(where: string, option: { readonly field: string; readonly value: unknown; readonly min: number }): void {
+  const { field, value, min } = option;
   if (value !== undefined && !isInteger(value, min)) throw new OptionsError(`${where}: ${field}: expected an integer of at least ${min}, got ${JSON.stringify(value)}`);
 }
 
@@ -59,8 +60,8 @@ export function countOption(where: string, field: string, value: unknown, min: n
  */
 export function resolveScheduleOptions(plugin: ProtocolPlugin, options: SchedulePropertyOptions): ResolvedScheduleOptions {
   const where = `scheduleProperty(${plugin.name})`;
-  countOption(where, "budget", options.budget, 1);
-  countOption(where, "shrinkBudget", options.shrinkBudget, 0);
+  countOption(where, { field: "budget", value: options.budget, min: 1 });
+  countOption(where, { field: "shrinkBudget", value: options.shrinkBudget, min: 0 });
   if (options.seed !== undefined && !isInteger(options.seed, Number.MIN_SAFE_INTEGER)) throw new OptionsError(`${where}: seed: expected an integer, got ${JSON.stringify(options.seed)}`);
   if (options.strategy !== undefined && !strategyNames.includes(options.strategy)) {
     throw new OptionsError(`${where}: strategy: expected one of ${strategyNames.join(", ")}, got ${JSON.stringify(options.strategy)}`);

@@ -48,10 +48,7 @@ export function testIdentity(context: Pick<TestContext, "task">): ScheduleTestId
  *
  * @example
  * ```ts
- * import { test } from "vitest";
- * import { protocolPlugin } from "@cx/raft";
- * import { scheduleProperty } from "@cx/vitest";
- *
+ * // With scheduleProperty imported from this package and protocolPlugin from a protocol package (@cx/raft's):
  * test("raft keeps its promises under 100 hostile schedules", scheduleProperty(protocolPlugin, { budget: 100, seed: 1 }), 60_000);
  * ```
  */

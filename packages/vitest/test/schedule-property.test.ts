@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { protocolPlugin } from "@cx/raft";
-import { parseRepro, serializeRepro } from "@cx/search";
+import { parseRepro, serializeRepro, type Repro } from "@cx/search";
 import type { TestContext } from "vitest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OptionsError, REPLAY_ENV, ReproFileError, resolveScheduleOptions, runScheduleProperty, ScheduleFailure, scheduleProperty, type ScheduleVerdict } from "../src/index.js";
@@ -116,7 +116,7 @@ describe("mistakes", () => {
       if (text !== null) writeFileSync(path, text);
       return () => runScheduleProperty(protocolPlugin, { options, test: { file: testFile, name: testName }, env: { ...env, replay: path } });
     };
-    const valid = { formatVersion: 1, cxVersion: "0.1.0", protocol: "raft", bugs: [], scenario: {}, choices: [], violation: { invariant: "x", message: "y" } } as const;
+    const valid: Repro = { formatVersion: 1, cxVersion: "0.1.0", protocol: "raft", bugs: [], scenario: {}, choices: [], violation: { invariant: "x", message: "y" } };
     expect(replay(null)).toThrow(ReproFileError);
     expect(replay(null)).toThrow(/bad\.repro\.json: no such file/);
     expect(replay("{")).toThrow(/is not a valid reproduction file/);

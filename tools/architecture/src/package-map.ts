@@ -9,6 +9,7 @@ export const allowedImports: Readonly<Record<string, readonly string[]>> = {
   "@cx/search": ["@cx/sim"],
   "@cx/viz": ["@cx/sim", "@cx/check"],
   "@cx/eval": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz"],
+  "@cx/vitest": ["@cx/sim", "@cx/check", "@cx/search", "@cx/viz"],
   "@cx/report": ["@cx/eval", "@cx/viz"],
   "@cx/cli": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz", "@cx/eval", "@cx/report"],
 };

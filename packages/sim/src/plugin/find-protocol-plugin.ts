@@ -56,7 +56,7 @@ export function checkProtocolPlugin(value: unknown): PluginCheck {
  *
  * @example
  * ```ts
- * const found = findProtocolPlugin(await import("@cx/raft"));
+ * const found = findProtocolPlugin(await import(specifier)); // e.g. the raft package
  * if (found.ok) found.plugin.name; // "raft"
  * ```
  */

@@ -32,9 +32,9 @@ const MIRROR_STRIDE = 7;
 
 function resolve(plugin: ProtocolPlugin, options: ProtocolContractOptions) {
   const where = `describeProtocolContract(${plugin.name})`;
-  countOption(where, "runs", options.runs, 1);
-  countOption(where, "mirrorRuns", options.mirrorRuns, 1);
-  countOption(where, "timeoutMs", options.timeoutMs, 1);
+  countOption(where, { field: "runs", value: options.runs, min: 1 });
+  countOption(where, { field: "mirrorRuns", value: options.mirrorRuns, min: 1 });
+  countOption(where, { field: "timeoutMs", value: options.timeoutMs, min: 1 });
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new OptionsError(`${where}: seed: expected an integer, got ${JSON.stringify(options.seed)}`);
   const runs = options.runs ?? 200;
   return { runs, mirrorRuns: options.mirrorRuns ?? Math.min(runs, 50), seed: options.seed ?? 1, timeout: options.timeoutMs ?? 60_000 };
@@ -67,8 +67,8 @@ const seedsFrom = (first: number, count: number): number[] => Array.from({ lengt
  *
  * @example
  * ```ts
+ * // test/contract.test.ts of a protocol package, with describeProtocolContract imported from this package:
  * import { protocolPlugin } from "../src/index.js";
- * import { describeProtocolContract } from "@cx/vitest";
  *
  * describeProtocolContract(protocolPlugin, { runs: 200, module: new URL("../src/index.ts", import.meta.url) });
  * ```
