@@ -1,7 +1,6 @@
 import { protocolPlugin } from "@cx/raft";
 import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { hashInWorker } from "../src/contract/hash-in-worker.js";
 import { describeProtocolContract, findSafetyMonitor, healthProblems, mirrorProblems, OptionsError, runDifferences } from "../src/index.js";
 
 describe("the contract kit's checks can fail", () => {
@@ -47,10 +46,6 @@ describe("the contract kit's checks can fail", () => {
     const deaf: ProtocolPlugin = { ...protocolPlugin, run: (spec) => protocolPlugin.run({ ...spec, monitors: true }) };
     expect(mirrorProblems(deaf, { seed: 1, stride: 7 })).toEqual([expect.stringMatching(/ignored the monitors it was given/)]);
   });
-
-  it("a worker given a module without a plug-in says so", async () => {
-    await expect(hashInWorker("@cx/sim", { seeds: [1], defects: [] })).rejects.toThrow(/the worker could not load the plug-in: @cx\/sim: the module exports no protocol plug-in/);
-  }, 60_000);
 
   it("rejects bad options where the contract is declared, naming the field", () => {
     expect(() => describeProtocolContract(protocolPlugin, { runs: 0 })).toThrow(OptionsError);
