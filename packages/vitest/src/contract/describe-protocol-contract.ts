@@ -18,7 +18,8 @@ export interface ProtocolContractOptions {
    * thread computes the same traces: a URL (`new URL("../src/index.ts",
    * import.meta.url)`), an absolute path or a package name. The module must
    * export the plug-in (as `protocolPlugin`, the default export, or its one
-   * plug-in). Without it, that check is a `todo`.
+   * plug-in). A package name is resolved from this package's folder, so
+   * prefer a URL. Without it, that check is a `todo`.
    */
   readonly module?: URL | string;
   /** Compare the monitor's mirror of each log with the replicas' (default true; needs `replicaViews` on the plug-in). */
