@@ -131,6 +131,16 @@ function search(ctx: Context): ScheduleVerdict {
  * Gotchas: throws (rather than returning a verdict) on a reproduction file
  * that cannot be replayed with this plug-in: a mistake to fix, not a
  * property that broke.
+ *
+ * @example
+ * ```ts
+ * const verdict = runScheduleProperty(protocolPlugin, {
+ *   options: resolveScheduleOptions(protocolPlugin, { defects: ["vote_twice_in_term"] }),
+ *   test: { file: "/repo/test/raft.test.ts", name: "one leader per term" },
+ *   env: { cwd: "/repo" },
+ * });
+ * if (!verdict.passed) console.log(verdict.failure.commands.vitest);
+ * ```
  */
 export function runScheduleProperty(plugin: ProtocolPlugin, spec: { readonly options: ResolvedScheduleOptions; readonly test: ScheduleTestIdentity; readonly env: ScheduleEnvironment }): ScheduleVerdict {
   const ctx: Context = { plugin, options: spec.options, test: spec.test, env: spec.env };

@@ -29,6 +29,12 @@ export interface FailureReport {
  *
  * When to use: catch it (in a test of your own tooling) to read the
  * structured fields instead of parsing the message.
+ *
+ * @example
+ * ```ts
+ * const verdict = runScheduleProperty(plugin, spec);
+ * if (!verdict.passed) verdict.failure.violation.invariant; // "ElectionSafety"
+ * ```
  */
 export class ScheduleFailure extends Error {
   override readonly name = "ScheduleFailure";

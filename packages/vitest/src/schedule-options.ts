@@ -57,6 +57,12 @@ export function countOption(where: string, option: { readonly field: string; rea
 /**
  * Fills in the defaults and checks every field against the plug-in, so a
  * mistake fails where the test is declared, with the field named.
+ *
+ * @example
+ * ```ts
+ * resolveScheduleOptions(protocolPlugin, { budget: 50 }).shrinkBudget; // 2000
+ * resolveScheduleOptions(protocolPlugin, { defects: ["vote_twice"] }); // throws OptionsError: ... defects: unknown defect "vote_twice" ...
+ * ```
  */
 export function resolveScheduleOptions(plugin: ProtocolPlugin, options: SchedulePropertyOptions): ResolvedScheduleOptions {
   const where = `scheduleProperty(${plugin.name})`;

@@ -14,6 +14,11 @@ export function firstProblems(problems: readonly string[]): string {
  * violation (safety, linearizability, or liveness: no progress in the calm
  * phase), a calm phase never reached, no client operation at all, or one
  * that was never answered.
+ *
+ * @example
+ * ```ts
+ * healthProblems(plugin.run({ choices: new ReplayedChoices([]) })); // [] for a healthy protocol
+ * ```
  */
 export function healthProblems(run: RunResult<unknown, unknown>): string[] {
   const problems: string[] = [];
@@ -28,7 +33,15 @@ export function healthProblems(run: RunResult<unknown, unknown>): string[] {
   return problems;
 }
 
-/** How two runs that should be one differ: trace, violation, choices consumed, client history, counters. */
+/**
+ * How two runs that should be one differ: trace, violation, choices consumed, client history, counters.
+ *
+ * @example
+ * ```ts
+ * const first = plugin.run({ choices: new GeneratedChoices(7), recordTrace: true });
+ * runDifferences(first, plugin.run({ choices: new ReplayedChoices(first.choices), recordTrace: true })); // []
+ * ```
+ */
 export function runDifferences(a: RunResult<unknown, unknown>, b: RunResult<unknown, unknown>): string[] {
   const differences: string[] = [];
   if (hashTrace(a.trace) !== hashTrace(b.trace)) differences.push(`the traces differ (${a.trace.length} and ${b.trace.length} events)`);
@@ -42,7 +55,14 @@ export function runDifferences(a: RunResult<unknown, unknown>, b: RunResult<unkn
 const isSafety = (value: unknown): value is SafetyMonitor =>
   typeof value === "object" && value !== null && typeof (value as SafetyMonitor).log === "function" && typeof (value as SafetyMonitor).committed === "function";
 
-/** The safety monitor (with its mirror of each log) among a plug-in's monitors: @cx/check's replica monitor exposes it as `safety`. */
+/**
+ * The safety monitor (with its mirror of each log) among a plug-in's monitors: @cx/check's replica monitor exposes it as `safety`.
+ *
+ * @example
+ * ```ts
+ * findSafetyMonitor(plugin.monitors?.() ?? [])?.log(0); // s0's log as the observations describe it
+ * ```
+ */
 export function findSafetyMonitor(monitors: readonly Monitor<unknown, unknown, unknown>[]): SafetyMonitor | undefined {
   for (const monitor of monitors) {
     const safety = (monitor as { readonly safety?: unknown }).safety;
@@ -62,6 +82,11 @@ const logText = (log: readonly { readonly term: number; readonly id: string }[])
  *
  * Gotchas: needs `plugin.replicaViews` and `plugin.monitors`, and a monitor
  * with a `safety` mirror; says so when one is missing.
+ *
+ * @example
+ * ```ts
+ * mirrorProblems(protocolPlugin, { seed: 1, stride: 7 }); // [] when the observations describe the real logs
+ * ```
  */
 export function mirrorProblems(plugin: ProtocolPlugin, spec: { readonly seed: number; readonly stride: number }): string[] {
   const views = plugin.replicaViews;
