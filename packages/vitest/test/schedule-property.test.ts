@@ -36,7 +36,7 @@ describe("a schedule property against a defective protocol", () => {
 
   beforeAll(() => {
     failure = failureOf(runScheduleProperty(protocolPlugin, { options: defective, test: { file: testFile, name: testName }, env }));
-  });
+  }, 120_000);
 
   it("fails with the violation, how it was found and shrunk, the story, the choices and the commands that replay it", () => {
     expect(failure).toBeInstanceOf(ScheduleFailure);
