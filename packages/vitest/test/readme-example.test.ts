@@ -46,5 +46,5 @@ describe("the README example", () => {
     expect(again.output).toContain("it still fails");
     expect(again.output).toMatch(/^ *\d+\. t=\d+ .*ElectionSafety violated: /m);
     expect(again.output).toContain("Tests  1 failed | 1 skipped (2)");
-  }, 180_000);
+  }, 300_000);
 });

@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { TestContext } from "vitest";
 import { replayCommands, reproPathFor, sanitiseTestName } from "../src/index.js";
+import { testIdentity } from "../src/schedule-property.js";
 import { escapeRegExp, shellWord } from "../src/replay-commands.js";
 
 describe("the replay commands", () => {
@@ -21,6 +23,16 @@ describe("the replay commands", () => {
     const words = fc.sample(fc.string({ unit: fc.constantFrom("a", " ", "'", '"', "$", "`", "\\", "!", "(", "*", "é", "-"), maxLength: 12 }), { numRuns: 40, seed: 7 });
     const script = words.map((w) => `printf '%s\\n' ${shellWord(w)}`).join("\n");
     expect(execFileSync("sh", ["-c", script], { encoding: "utf8" }).split("\n").slice(0, -1)).toEqual(words);
+  });
+});
+
+describe("the test a property runs in", () => {
+  it("is named as vitest's -t matches it: describe blocks first, the file left out", () => {
+    const file = { name: "test/raft.test.ts", filepath: "/repo/test/raft.test.ts" };
+    const outer = { name: "Raft", suite: file };
+    const inner = { name: "under partitions", suite: outer };
+    const task = { name: "keeps one leader", file, suite: inner } as unknown as TestContext["task"];
+    expect(testIdentity({ task })).toEqual({ file: "/repo/test/raft.test.ts", name: "Raft under partitions keeps one leader" });
   });
 });
 
