@@ -3,11 +3,12 @@ import { raftBugs, type RaftBugName } from "./bugs.js";
 import { raftCoverage } from "./coverage.js";
 import { createRaftMonitor } from "./raft-monitor.js";
 import { createRaftProtocol } from "./raft-protocol.js";
+import { raftClusterViews } from "./replica-view.js";
 import { raftVersion } from "./version.js";
 
 /**
  * Raft as a cx protocol plug-in: its eight defects, the register workload,
- * @cx/check's replica monitor and Raft's coverage probe. What `cx --protocol
+ * @cx/check's replica monitor, Raft's coverage probe and its replica views. What `cx --protocol
  * raft`, the experiment and @cx/vitest run.
  *
  * When to use: anywhere a tool takes a protocol plug-in. For Raft-specific
@@ -29,4 +30,5 @@ export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
   workload: registerWorkload,
   monitors: () => [createRaftMonitor()],
   coverage: raftCoverage,
+  replicaViews: raftClusterViews,
 });

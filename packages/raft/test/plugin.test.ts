@@ -23,6 +23,12 @@ describe("Raft's protocol plug-in", () => {
     }
   });
 
+  it("shows its replicas as raftClusterViews does", () => {
+    let views: unknown = null;
+    protocolPlugin.run({ choices: new ReplayedChoices([]), monitors: [{ finish: (run) => void (views = protocolPlugin.replicaViews?.(run.cluster)) }] });
+    expect(views).toMatchObject([{ node: 0, role: "leader", term: 1 }, { node: 1, role: "follower" }, { node: 2, role: "follower" }]);
+  });
+
   it("names its targets as runRaft's protocol does", () => {
     expect(protocolPlugin.createTarget({ defects: ["commit_any_term", "accept_stale_leader"] }).name).toBe("raft+accept_stale_leader+commit_any_term");
     expect(protocolPlugin.createTarget().run(new ReplayedChoices([])).violation).toBeNull();

@@ -28,6 +28,7 @@ export { runScenario, type ScenarioSpec } from "./scenario/run-scenario.js";
 export {
   PROTOCOL_PLUGIN_CONTRACT,
   PROTOCOL_PLUGIN_KIND,
+  type PluginReplicaView,
   type PluginRunSpec,
   type PluginTarget,
   type ProtocolDefect,

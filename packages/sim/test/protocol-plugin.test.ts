@@ -74,6 +74,51 @@ describe("defineProtocolPlugin", () => {
   });
 });
 
+describe("a plug-in's monitors and replica views", () => {
+  it("runs the monitors a caller hands back, so the caller can look at them after the run", () => {
+    const seen: string[] = [];
+    const watcher: Monitor<unknown, unknown, unknown> = {
+      onObservation: (_node, observation) => void seen.push(observation.kind),
+    };
+    const grumpy = defineProtocolPlugin({
+      name: "grumpy",
+      version: "0",
+      summary: "",
+      defects: [],
+      protocol: () => primaryBackup,
+      workload: registerWorkload,
+      monitors: () => [neverHappy],
+    });
+    const own = grumpy.monitors?.() ?? [];
+    expect(own).toEqual([neverHappy]);
+    const result = grumpy.run({ choices: new ReplayedChoices([]), monitors: [watcher] });
+    // Only the monitors given ran: the watcher saw the boots, and the grumpy monitor did not complain.
+    expect(result.violation).toBeNull();
+    expect(seen).toContain("booted");
+    expect(grumpy.run({ choices: new ReplayedChoices([]), monitors: [...own, watcher] }).violation?.invariant).toBe("Grumpy");
+  });
+
+  it("passes the replica views through, and has none when the parts give none", () => {
+    expect(plugin.replicaViews).toBeUndefined();
+    const withViews = defineProtocolPlugin({
+      name: "viewed",
+      version: "0",
+      summary: "",
+      defects: [],
+      protocol: () => primaryBackup,
+      workload: registerWorkload,
+      monitors: () => [],
+      replicaViews: (cluster) => Array.from({ length: cluster.size }, (_, node) => ({ node, role: "follower" as const, term: 0, log: [], commitIndex: 0, appliedIndex: 0 })),
+    });
+    let views = 0;
+    const probe: Monitor<unknown, unknown, unknown> = { finish: (run) => void (views = withViews.replicaViews?.(run.cluster).length ?? -1) };
+    withViews.run({ choices: new ReplayedChoices([]), monitors: [probe] });
+    expect(views).toBe(3);
+    expect(checkProtocolPlugin(withViews).ok).toBe(true);
+    expect(checkProtocolPlugin({ ...withViews, replicaViews: 3 }).ok).toBe(false);
+  });
+});
+
 describe("checkProtocolPlugin and findProtocolPlugin", () => {
   it("accept a plug-in made by defineProtocolPlugin", () => {
     expect(checkProtocolPlugin(plugin).ok).toBe(true);

@@ -5,7 +5,7 @@ import type { RunResult } from "../scenario/run-result.js";
 import { runScenario } from "../scenario/run-scenario.js";
 import type { ClusterView } from "../world/cluster-view.js";
 import type { Monitor } from "../world/monitor.js";
-import { PROTOCOL_PLUGIN_CONTRACT, PROTOCOL_PLUGIN_KIND, type PluginRunSpec, type ProtocolDefect, type ProtocolPlugin } from "./protocol-plugin.js";
+import { PROTOCOL_PLUGIN_CONTRACT, PROTOCOL_PLUGIN_KIND, type PluginReplicaView, type PluginRunSpec, type ProtocolDefect, type ProtocolPlugin } from "./protocol-plugin.js";
 
 /** The parts a protocol package supplies; {@link defineProtocolPlugin} wires the rest. */
 export interface ProtocolPluginParts<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
@@ -23,6 +23,8 @@ export interface ProtocolPluginParts<Message, Input, Output, Persistent, Node ex
   readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
   /** Overrides of @cx/sim's default scenario options. */
   readonly scenario?: Partial<ScenarioOptions>;
+  /** Every replica as a protocol-neutral view, in id order (e.g. @cx/raft's `raftClusterViews`): lets the contract kit check the monitor's mirror of each log. */
+  readonly replicaViews?: (cluster: ClusterView<Node>) => readonly PluginReplicaView[];
 }
 
 /** A defect name that is not one of the plug-in's. A programmer error: user input is validated against `defects` before it gets here. */
@@ -69,13 +71,16 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
     for (const defect of list) if (!known.has(defect)) throw new UnknownDefectError(parts.name, defect);
     return list;
   };
+  // Monitors handed in by the caller came from `parts.monitors()` (or watch any node): the plug-in's types are erased at its boundary.
+  const monitorsFor = (spec: PluginRunSpec): readonly Monitor<Node, Input, Output>[] =>
+    spec.monitors === false ? [] : spec.monitors === true || spec.monitors === undefined ? parts.monitors() : (spec.monitors as readonly Monitor<Node, Input, Output>[]);
   const run = (spec: PluginRunSpec): RunResult<Input, Output> =>
     runScenario({
       protocol: parts.protocol(checked(spec.defects)),
       workload: parts.workload,
       choices: spec.choices,
       options: { ...scenario, ...spec.options },
-      monitors: spec.monitors === false ? [] : parts.monitors(),
+      monitors: monitorsFor(spec),
       ...(parts.coverage === undefined ? {} : { coverage: parts.coverage }),
       recordTrace: spec.recordTrace ?? false,
     });
@@ -88,6 +93,8 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
     defects: parts.defects,
     scenario,
     run,
+    monitors: () => parts.monitors() as readonly Monitor<unknown, unknown, unknown>[],
+    ...(parts.replicaViews === undefined ? {} : { replicaViews: parts.replicaViews as (cluster: ClusterView<unknown>) => readonly PluginReplicaView[] }),
     createTarget(spec = {}) {
       const defects = checked(spec.defects);
       const options = spec.options;

@@ -28,6 +28,7 @@ export function checkProtocolPlugin(value: unknown): PluginCheck {
   if (typeof value["name"] !== "string" || !NAME.test(value["name"])) errors.push(`name: expected a short lower-case name (letters, digits, "-" or "_"), got ${JSON.stringify(value["name"])}`);
   for (const field of ["version", "summary"]) if (typeof value[field] !== "string") errors.push(`${field}: expected a string`);
   for (const field of ["run", "createTarget"]) if (typeof value[field] !== "function") errors.push(`${field}: expected a function`);
+  for (const field of ["monitors", "replicaViews"]) if (value[field] !== undefined && typeof value[field] !== "function") errors.push(`${field}: expected a function or nothing`);
   if (!isRecord(value["scenario"])) errors.push("scenario: expected the scenario options object");
   const defects = value["defects"];
   if (!Array.isArray(defects) || defects.length > DEFECTS_MAX) {

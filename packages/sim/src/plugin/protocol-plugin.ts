@@ -1,6 +1,8 @@
 import type { ChoiceSource } from "../choices/choice-source.js";
 import type { ScenarioOptions } from "../scenario/options.js";
 import type { RunResult } from "../scenario/run-result.js";
+import type { ClusterView } from "../world/cluster-view.js";
+import type { Monitor } from "../world/monitor.js";
 
 /** The tag every protocol plug-in carries, so a plug-in is recognised by shape, never by `instanceof` (two copies of @cx/sim still agree). */
 export const PROTOCOL_PLUGIN_KIND = "cx-protocol-plugin";
@@ -28,8 +30,34 @@ export interface PluginRunSpec {
   readonly options?: Partial<ScenarioOptions>;
   /** Record the full trace (stories, diagrams, determinism hashes); off for speed. */
   readonly recordTrace?: boolean;
-  /** Switch monitors off (benchmark baselines only): no violation is ever reported. */
-  readonly monitors?: boolean;
+  /**
+   * `false` switches monitors off (benchmark baselines only: no violation is
+   * ever reported). An array runs exactly those monitors instead of fresh
+   * ones: pass {@link ProtocolPlugin.monitors}' result, plus any of your own,
+   * to inspect them after the run (a contract test reads the safety
+   * monitor's mirror of each log).
+   */
+  readonly monitors?: boolean | readonly Monitor<unknown, unknown, unknown>[];
+}
+
+/**
+ * One replica as a protocol-neutral view: the same shape as @cx/check's
+ * `ReplicaView` (this package imports nothing from it), so a plug-in's
+ * views feed @cx/check's snapshot invariants unchanged.
+ */
+export interface PluginReplicaView {
+  /** The replica's index in the cluster. */
+  readonly node: number;
+  /** `down` while crashed. */
+  readonly role: "follower" | "candidate" | "leader" | "down";
+  /** The current term (Raft), view (VR) or ballot (Paxos). */
+  readonly term: number;
+  /** The log, index 1 first; a down replica shows what it persisted. */
+  readonly log: readonly { readonly term: number; readonly id: string }[];
+  /** Highest index known committed (0 = none). */
+  readonly commitIndex: number;
+  /** Highest index applied to the state machine (0 = none). */
+  readonly appliedIndex: number;
 }
 
 /** What search drives: a protocol with fixed defects and scenario, as a pure function of a choice source. */
@@ -70,6 +98,18 @@ export interface ProtocolPlugin {
   readonly scenario: ScenarioOptions;
   /** Runs one scenario with every check wired. Throws on an unknown defect name (validate user input against {@link ProtocolPlugin.defects} first). */
   run(spec: PluginRunSpec): RunResult<unknown, unknown>;
+  /**
+   * Fresh monitors for one run, as `run` makes them (optional: plug-ins
+   * built with {@link defineProtocolPlugin} have it). Hand them back in
+   * {@link PluginRunSpec.monitors} to look at them once the run is over.
+   */
+  monitors?(): readonly Monitor<unknown, unknown, unknown>[];
+  /**
+   * Every replica of a cluster as a {@link PluginReplicaView}, in id order
+   * (optional: a replicated-log protocol supplies it so the contract kit can
+   * compare the monitor's mirror of each log with the real one).
+   */
+  replicaViews?(cluster: ClusterView<unknown>): readonly PluginReplicaView[];
   /** The protocol with fixed defects and scenario, as a search target. */
   createTarget(spec?: { readonly defects?: readonly string[]; readonly options?: Partial<ScenarioOptions> }): PluginTarget;
 }

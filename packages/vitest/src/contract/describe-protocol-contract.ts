@@ -1,0 +1,135 @@
+import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
+import { describe, expect, test } from "vitest";
+import { countOption, OptionsError } from "../schedule-options.js";
+import { firstProblems, healthProblems, mirrorProblems, runDifferences } from "./contract-checks.js";
+import { hashInWorker } from "./hash-in-worker.js";
+import { traceHashes } from "./trace-hashes.js";
+
+/** Options of {@link describeProtocolContract}. */
+export interface ProtocolContractOptions {
+  /** Generated runs the correct protocol must survive (default 200). */
+  readonly runs?: number;
+  /** Generated runs whose logs are compared with the monitor's mirror (default the smaller of `runs` and 50). */
+  readonly mirrorRuns?: number;
+  /** The first seed; run i uses seed + i (default 1). */
+  readonly seed?: number;
+  /**
+   * Where a worker thread loads the plug-in from, to check that another
+   * thread computes the same traces: a URL (`new URL("../src/index.ts",
+   * import.meta.url)`), an absolute path or a package name. The module must
+   * export the plug-in (as `protocolPlugin`, the default export, or its one
+   * plug-in). A package name is resolved from this package's folder, so
+   * prefer a URL. Without it, that check is a `todo`.
+   */
+  readonly module?: URL | string;
+  /** Compare the monitor's mirror of each log with the replicas' (default true; needs `replicaViews` on the plug-in). */
+  readonly mirror?: boolean;
+  /** Timeout of each registered test, in milliseconds (default 60,000): an outer cap only, the work is counted in runs. */
+  readonly timeoutMs?: number;
+}
+
+const DETERMINISM_SEEDS = 3;
+const MIRROR_STRIDE = 7;
+
+function resolve(plugin: ProtocolPlugin, options: ProtocolContractOptions) {
+  const where = `describeProtocolContract(${plugin.name})`;
+  countOption(where, { field: "runs", value: options.runs, min: 1 });
+  countOption(where, { field: "mirrorRuns", value: options.mirrorRuns, min: 1 });
+  countOption(where, { field: "timeoutMs", value: options.timeoutMs, min: 1 });
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new OptionsError(`${where}: seed: expected an integer, got ${JSON.stringify(options.seed)}`);
+  const runs = options.runs ?? 200;
+  return { runs, mirrorRuns: options.mirrorRuns ?? Math.min(runs, 50), seed: options.seed ?? 1, timeout: options.timeoutMs ?? 60_000 };
+}
+
+const seedsFrom = (first: number, count: number): number[] => Array.from({ length: count }, (_, i) => first + i);
+
+/**
+ * Registers the protocol contract as vitest tests: what every protocol
+ * plug-in must satisfy for cx's search, shrinking and replay to be sound.
+ *
+ * - the all-zeros run (no faults) is healthy: no violation, the calm phase
+ *   reached, every client operation answered;
+ * - the same choices give the same trace, twice in this thread (the correct
+ *   protocol and each defect) and in a worker thread;
+ * - replaying a run's recorded choices reproduces it exactly (trace,
+ *   violation, choices, history, counters), for the correct protocol and
+ *   each defect;
+ * - the monitor's mirror of each log equals the replica's real log, every
+ *   few steps and at the end, and the snapshot invariants hold on the real
+ *   states;
+ * - the correct protocol has no violation over `runs` generated runs.
+ *
+ * When to use: once, in a protocol package's tests:
+ * `describeProtocolContract(protocolPlugin, { runs: 200, module: new URL("../src/index.ts", import.meta.url) })`.
+ *
+ * Gotchas: call it at the top level of a test file or inside a `describe`
+ * (it registers tests; it does not run them). Each check names the seeds
+ * that failed, so a failure replays with `GeneratedChoices(seed)`.
+ *
+ * @example
+ * ```ts
+ * // test/contract.test.ts of a protocol package, with describeProtocolContract imported from this package:
+ * import { protocolPlugin } from "../src/index.js";
+ *
+ * describeProtocolContract(protocolPlugin, { runs: 200, module: new URL("../src/index.ts", import.meta.url) });
+ * ```
+ */
+export function describeProtocolContract(plugin: ProtocolPlugin, options: ProtocolContractOptions = {}): void {
+  const { runs, mirrorRuns, seed, timeout } = resolve(plugin, options);
+  const defects = plugin.defects.map((d) => d.name);
+  const variants: readonly (readonly string[])[] = [[], ...defects.map((d) => [d])];
+  const seeds = seedsFrom(seed, DETERMINISM_SEEDS);
+
+  describe(`the ${plugin.name} protocol contract`, () => {
+    test("the all-zeros run is healthy: no violation, the calm phase reached, every client operation answered", () => {
+      const problems = healthProblems(plugin.run({ choices: new ReplayedChoices([]), recordTrace: true }));
+      expect(problems, firstProblems(problems)).toEqual([]);
+    }, timeout);
+
+    test(`the same choices give the same trace twice (${seeds.length} seeds, the correct protocol and each of ${defects.length} defects)`, () => {
+      const problems = variants.flatMap((variant) => {
+        const request = { seeds: variant.length === 0 ? seeds : [seed], defects: variant };
+        const first = traceHashes(plugin, request);
+        const second = traceHashes(plugin, request);
+        return request.seeds.flatMap((s, i) => (first[i] === second[i] ? [] : [`seed ${s}${variant.length === 0 ? "" : ` with ${variant[0]}`}: ${first[i]} then ${second[i]}`]));
+      });
+      expect(problems, firstProblems(problems)).toEqual([]);
+    }, timeout);
+
+    const module = options.module;
+    if (module === undefined) {
+      test.todo("the same choices give the same trace in a worker thread (pass { module } to check it)");
+    } else {
+      test(`the same choices give the same trace in a worker thread (${seeds.length} seeds)`, async () => {
+        const request = { seeds, defects: [] };
+        const there = await hashInWorker(module, request);
+        expect(there.name, "the worker's module exports another plug-in").toBe(plugin.name);
+        expect(there.hashes).toEqual(traceHashes(plugin, request));
+      }, timeout);
+    }
+
+    test(`replaying the recorded choices reproduces the run exactly (the correct protocol and each of ${defects.length} defects)`, () => {
+      const problems = variants.flatMap((variant) => {
+        const original = plugin.run({ defects: variant, choices: new GeneratedChoices(seed), recordTrace: true });
+        const replayed = plugin.run({ defects: variant, choices: new ReplayedChoices(original.choices), recordTrace: true });
+        return runDifferences(original, replayed).map((d) => `seed ${seed}${variant.length === 0 ? "" : ` with ${variant[0]}`}: ${d}`);
+      });
+      expect(problems, firstProblems(problems)).toEqual([]);
+    }, timeout);
+
+    if (options.mirror !== false) {
+      test(`the monitor's mirror of each log equals the replica's log, and the snapshot invariants hold (${mirrorRuns} generated runs)`, () => {
+        const problems = seedsFrom(seed, mirrorRuns).flatMap((s) => mirrorProblems(plugin, { seed: s, stride: MIRROR_STRIDE }));
+        expect(problems, firstProblems(problems)).toEqual([]);
+      }, timeout);
+    }
+
+    test(`the correct protocol has no violation over ${runs} generated runs`, () => {
+      const problems = seedsFrom(seed, runs).flatMap((s) => {
+        const violation = plugin.run({ choices: new GeneratedChoices(s) }).violation;
+        return violation === null ? [] : [`seed ${s}: ${violation.invariant}: ${violation.message}`];
+      });
+      expect(problems, firstProblems(problems)).toEqual([]);
+    }, timeout);
+  });
+}
