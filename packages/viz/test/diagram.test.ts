@@ -3,27 +3,9 @@ import { describe, expect, it } from "vitest";
 import { escapeMarkdown, escapeXml, renderDiagram, tellStory } from "../src/index.js";
 import { fixtureRun } from "./fixtures/fixture-run.js";
 import { raftShapedRun, TraceBuilder } from "./fixtures/hand-built.js";
+import { checkMarkup } from "./fixtures/markup.js";
 
 const HOSTILE = `<script>alert("x")</script>&'`;
-const ELEMENTS = new Set(["svg", "title", "desc", "defs", "pattern", "marker", "rect", "path", "g", "text", "circle"]);
-
-/** A small well-formedness check: only our elements, balanced, and `&` only in entities. */
-function checkMarkup(svg: string): void {
-  const stack: string[] = [];
-  for (const tag of svg.matchAll(/<(\/?)([a-zA-Z][\w-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/g)) {
-    const [, closing, name = "", , selfClosing] = tag;
-    expect(ELEMENTS.has(name), `unexpected element <${name}>`).toBe(true);
-    if (selfClosing === "/") continue;
-    if (closing === "/") expect(stack.pop()).toBe(name);
-    else stack.push(name);
-  }
-  expect(stack).toEqual([]);
-  // Every `<` starts one of the tags above: none is left over in text.
-  const tags = [...svg.matchAll(/<\/?[a-zA-Z][\w-]*(?:\s+[\w:-]+="[^"<>]*")*\s*\/?>/g)].length;
-  expect((svg.match(/</g) ?? []).length).toBe(tags);
-  expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
-}
-
 describe("renderDiagram", () => {
   it("gives byte-identical SVG for the same run, and for a replay of its choices", () => {
     const run = fixtureRun({ seed: 1 });

@@ -3,24 +3,30 @@ import { registerModel, type RegisterInput, type RegisterOutput } from "../model
 import { createReplicaMonitor, type ReplicaHistoryOperation } from "./replica-monitor.js";
 
 type Op = ReplicaHistoryOperation<RegisterInput, RegisterOutput>;
-const write = (client: number, seq: number, value: string, [call, ret]: [number, number | null]): Op => ({ client, seq, call, return: ret, input: { op: "write", value }, output: null });
-const read = (client: number, seq: number, value: string | null, [call, ret]: [number, number]): Op => ({ client, seq, call, return: ret, input: { op: "read" }, output: value });
+/** `client#seq` writes `value` over `[call, return]` (return null: never answered). */
+const write = (id: `${number}#${number}`, value: string, [call, ret]: [number, number | null]): Op => ({ ...who(id), call, return: ret, input: { op: "write", value }, output: null });
+/** `client#seq` reads `value` over `[call, return]`. */
+const read = (id: `${number}#${number}`, value: string | null, [call, ret]: [number, number]): Op => ({ ...who(id), call, return: ret, input: { op: "read" }, output: value });
+function who(id: string): { client: number; seq: number } {
+  const [client, seq] = id.split("#").map(Number);
+  return { client: client ?? 0, seq: seq ?? 0 };
+}
 
 // A stale read (client 1's read of the initial null long after two writes
 // returned) in a history whose checker witness gets stuck on a legal write.
 const history: Op[] = [
-  write(0, 1, "0.1", [200, 647]),
-  read(1, 1, null, [200, 351]),
-  write(2, 1, "2.1", [200, 517]),
-  read(2, 2, "0.1", [600, 649]),
-  write(0, 2, "0.2", [648, null]),
-  read(1, 2, "0.1", [660, 849]),
-  read(2, 3, "0.1", [1010, 1190]),
-  read(1, 3, "0.1", [1060, 1255]),
-  write(2, 4, "2.4", [1400, 2264]),
-  read(1, 4, null, [1450, 1807]),
-  write(1, 5, "1.5", [1828, 2263]),
-  read(2, 5, "2.4", [2275, 2283]),
+  write("0#1", "0.1", [200, 647]),
+  read("1#1", null, [200, 351]),
+  write("2#1", "2.1", [200, 517]),
+  read("2#2", "0.1", [600, 649]),
+  write("0#2", "0.2", [648, null]),
+  read("1#2", "0.1", [660, 849]),
+  read("2#3", "0.1", [1010, 1190]),
+  read("1#3", "0.1", [1060, 1255]),
+  write("2#4", "2.4", [1400, 2264]),
+  read("1#4", null, [1450, 1807]),
+  write("1#5", "1.5", [1828, 2263]),
+  read("2#5", "2.4", [2275, 2283]),
 ];
 
 const finish = (ops: readonly Op[]) => createReplicaMonitor({ model: registerModel }).finish({ history: ops, calmStartedAt: null, cluster: { time: 2500 } });
@@ -39,7 +45,7 @@ describe("the replica monitor's linearizability violation", () => {
   it("finds it wherever it lies in the history, by client and call time when the history has no seq", () => {
     const withoutSeq = history.map(({ seq: _, ...op }) => op);
     expect(finish(withoutSeq)?.subjects.operations[0]).toEqual({ client: 1, call: 1450, role: "unplaceable" });
-    const early = [write(0, 1, "a", [0, 10]), read(1, 1, null, [20, 30]), ...history.map((op) => ({ ...op, call: op.call + 1000, return: op.return === null ? null : op.return + 1000 }))];
+    const early = [write("0#1", "a", [0, 10]), read("1#1", null, [20, 30]), ...history.map((op) => ({ ...op, call: op.call + 1000, return: op.return === null ? null : op.return + 1000 }))];
     expect(finish(early)?.subjects.operations[0]).toEqual({ client: 1, seq: 1, call: 20, role: "unplaceable" });
   });
 

@@ -1,7 +1,7 @@
+import { nodeName } from "@cx/check";
 import type { TraceEvent } from "@cx/sim";
 import { describeEvent, responseText } from "../describe/describe-event.js";
 import { escapeXml } from "../escape/escape-xml.js";
-import { nodeName } from "../internal/node-name.js";
 import type { RecordedRun } from "../recorded-run.js";
 import { findFocus } from "../story/internal/focus.js";
 import type { Story } from "../story/story.js";
