@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ReplicaObservation } from "../replica/replica-observation.js";
+import type { ReplicaRole } from "../replica/replica-role.js";
 import type { InvariantViolation } from "./invariant-violation.js";
 import { createSafetyMonitor } from "./safety-monitor.js";
 
-const role = (node: number, r: "follower" | "candidate" | "leader", term: number): ReplicaObservation => ({ kind: "role", node, role: r, term });
+const role = (node: number, r: ReplicaRole, term: number): ReplicaObservation => ({ kind: "role", node, role: r, term });
 const append = (node: number, index: number, entry: number | { term: number; id: string }): ReplicaObservation =>
   typeof entry === "number" ? { kind: "appended", node, index, term: entry, id: `e${index}t${entry}` } : { kind: "appended", node, index, term: entry.term, id: entry.id };
 const commit = (node: number, index: number, term: number): ReplicaObservation => ({ kind: "committed", node, index, term });
