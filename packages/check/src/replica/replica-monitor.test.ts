@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkLinearizability } from "../linearizability/check-linearizability.js";
 import { registerModel, type RegisterInput, type RegisterOutput } from "../models/register-model.js";
 import { createReplicaMonitor, type ReplicaHistoryOperation } from "./replica-monitor.js";
 
@@ -47,6 +48,20 @@ describe("the replica monitor's linearizability violation", () => {
     expect(finish(withoutSeq)?.subjects.operations[0]).toEqual({ client: 1, call: 1450, role: "unplaceable" });
     const early = [write("0#1", "a", [0, 10]), read("1#1", null, [20, 30]), ...history.map((op) => ({ ...op, call: op.call + 1000, return: op.return === null ? null : op.return + 1000 }))];
     expect(finish(early)?.subjects.operations[0]).toEqual({ client: 1, seq: 1, call: 20, role: "unplaceable" });
+  });
+
+  it("falls back to what the checker's witness names, marked involved, when a shorter check runs out of budget", () => {
+    // The model decides only the whole history at once (a few steps), and the budget is exactly what that
+    // takes; every shorter history needs a search, and after a long legal stretch (40 writes) it cannot
+    // finish within that budget.
+    const long = [...Array.from({ length: 40 }, (_, i) => write(`3#${i + 1}`, `3.${i + 1}`, [i * 4, i * 4 + 1])), ...history.map((op) => ({ ...op, call: op.call + 200, return: op.return === null ? null : op.return + 200 }))];
+    const wholeOnly = { ...registerModel, decide: (ops: readonly Op[]) => (ops.length === long.length ? registerModel.decide?.(ops) : undefined) };
+    const budgetSteps = checkLinearizability(wholeOnly, long).steps;
+    const violation = createReplicaMonitor({ model: wholeOnly, budgetSteps }).finish({ history: long, calmStartedAt: null, cluster: { time: 2500 } });
+    expect(violation?.invariant).toBe("Linearizability");
+    expect(violation?.message).toMatch(/^the client history is not linearizable: no order explains .* once the register is .* after \d+ operations$/);
+    expect(violation?.subjects.operations).toHaveLength(1);
+    expect(violation?.subjects.operations[0]?.role).toBe("involved");
   });
 
   it("reports nothing for a linearizable history", () => {
