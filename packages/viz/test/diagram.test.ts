@@ -64,6 +64,19 @@ describe("renderDiagram", () => {
     expect(svg).toContain(">Leader Completeness violated at t=905</text>");
   });
 
+  it("marks the client operation no order can place, as the violation's subjects name it", () => {
+    const b = new TraceBuilder();
+    b.role(10, 0, "leader 1");
+    b.push({ kind: "client-call", time: 100, client: 0, seq: 1, node: 0, operation: "write 0.1", attempt: 1 });
+    b.push({ kind: "client-response", time: 110, client: 0, seq: 1, node: 0, response: { kind: "ok", output: null } });
+    b.push({ kind: "client-call", time: 200, client: 1, seq: 1, node: 0, operation: "read", attempt: 1 });
+    b.push({ kind: "client-response", time: 210, client: 1, seq: 1, node: 0, response: { kind: "ok", output: "0.0" } });
+    const violation = b.violation(300, { invariant: "Linearizability", message: "any words", subjects: { operations: [{ client: 1, seq: 1, role: "unplaceable" }] } });
+    const svg = renderDiagram({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 300 });
+    expect(svg).toMatch(/<title>client 1 read -&gt; ok 0\.0, called t=200, returned t=210: no order of the client history explains this answer<\/title><rect [^>]*stroke="#dc2626" stroke-width="2"/);
+    expect(svg).toMatch(/<title>client 0 write 0\.1 -&gt; ok, called t=100, returned t=110<\/title><rect [^>]*stroke-width="1"/);
+  });
+
   it("numbers the story's steps on the diagram", () => {
     const run = raftShapedRun();
     const story = tellStory(run);
