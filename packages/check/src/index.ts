@@ -34,9 +34,13 @@ export type { HistoryError } from "./history/history-error.js";
 
 // ---- Replicated-log vocabulary, safety invariants and liveness ----
 export type { ReplicaObservation } from "./replica/replica-observation.js";
+export type { ReplicaRole } from "./replica/replica-role.js";
 export type { LogEntryView, ReplicaView } from "./replica/replica-view.js";
-export { describeObservation, isReplicaObservation } from "./replica/describe-observation.js";
+export { nodeName } from "./replica/node-name.js";
+export { describeObservation } from "./replica/describe-observation.js";
+export { isReplicaObservation, recogniseReplicaObservation } from "./replica/recognise-replica-observation.js";
 export type { CommittedEntry, InvariantName, InvariantViolation } from "./invariants/invariant-violation.js";
+export type { OperationSubject, ViolationSubjects } from "./invariants/violation-subjects.js";
 export { createSafetyMonitor, type SafetyMonitor } from "./invariants/safety-monitor.js";
 export {
   createReplicaMonitor,
@@ -44,6 +48,7 @@ export {
   type ReplicaClusterPhase,
   type ReplicaFigures,
   type ReplicaFinishedRun,
+  type ReplicaHistoryOperation,
   type ReplicaMonitor,
   type ReplicaMonitorOptions,
 } from "./replica/replica-monitor.js";

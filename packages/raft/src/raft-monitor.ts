@@ -1,5 +1,5 @@
-import { createReplicaMonitor, REPLICA_LINEARIZABILITY_BUDGET_STEPS, registerModel, type RegisterState, type ReplicaFigures, type SafetyMonitor } from "@cx/check";
-import { registerWorkload, type HistoryOperation, type Monitor, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { createReplicaMonitor, REPLICA_LINEARIZABILITY_BUDGET_STEPS, registerModel, type Operation, type RegisterState, type ReplicaFigures, type SafetyMonitor } from "@cx/check";
+import { registerWorkload, type Monitor, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftNode } from "./raft-node.js";
 
 /** Counters a Raft run reports besides @cx/sim's (the protocol-neutral replica figures). */
@@ -16,7 +16,7 @@ export interface RaftMonitor extends Monitor<RaftNode, RegisterInput, RegisterOu
 export const LINEARIZABILITY_BUDGET_STEPS = REPLICA_LINEARIZABILITY_BUDGET_STEPS;
 
 /** An operation as Raft's violation messages have always named it: `client 1's read -> null [600..624 ms]`. */
-function describeOperation(op: HistoryOperation<RegisterInput, RegisterOutput>): string {
+function describeOperation(op: Operation<RegisterInput, RegisterOutput>): string {
   const what = registerWorkload.describe(op.input);
   const answer = op.return === null ? "never answered" : op.input.op === "write" ? "ok" : JSON.stringify(op.output);
   return `client ${op.client}'s ${what} -> ${answer} [${op.call}..${op.return ?? "?"} ms]`;

@@ -1,11 +1,11 @@
-import type { ReplicaObservation } from "@cx/check";
+import type { ReplicaObservation, ReplicaRole } from "@cx/check";
 import { registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
 
-/** A Raft server's role. */
-export type RaftRole = "follower" | "candidate" | "leader";
+/** A Raft server's role: @cx/check's protocol-neutral {@link ReplicaRole}. */
+export type RaftRole = ReplicaRole;
 
 /** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
 export interface ClientSession {
@@ -200,11 +200,10 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     if (granted && !this.bugs.has("vote_twice_in_term")) {
       granted = this.votedFor === null || this.votedFor === m.candidate;
     }
-    if (granted && !this.bugs.has("no_log_up_to_date_check")) {
-      // The election restriction: only a candidate whose log is at least as up-to-date as ours.
-      const lastTerm = this.log[this.log.length - 1]?.term ?? 0;
-      granted = m.lastLogTerm > lastTerm || (m.lastLogTerm === lastTerm && m.lastLogIndex >= this.log.length);
-    }
+    // The election restriction: only a candidate whose log is at least as up-to-date as ours.
+    const lastTerm = this.log[this.log.length - 1]?.term ?? 0;
+    const candidateLogBehind = !(m.lastLogTerm > lastTerm || (m.lastLogTerm === lastTerm && m.lastLogIndex >= this.log.length));
+    if (granted && !this.bugs.has("no_log_up_to_date_check")) granted = !candidateLogBehind;
     if (granted) {
       this.votedFor = m.candidate;
       this.persist();
@@ -219,6 +218,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
         lastLogTerm: last?.term ?? 0,
         candidateLastLogIndex: m.lastLogIndex,
         candidateLastLogTerm: m.lastLogTerm,
+        candidateLogBehind,
       });
     }
     this.ctx.send(from, { type: "Vote", term: this.currentTerm, granted });

@@ -26,6 +26,32 @@ describe("each seeded defect, replayed from a saved choice list", () => {
   }
 });
 
+describe("each saved defect's violation names its subjects as data", () => {
+  const told = (bug: RaftBugName) => runRaft({ bugs: [bug], choices: new ReplayedChoices(fixture(bug).choices), recordTrace: true });
+
+  it("a leader that lacks a committed entry: the leader, its term and the entry", () => {
+    const run = told("no_log_up_to_date_check");
+    expect(run.violation?.subjects).toEqual({ property: "safety", nodes: [2], terms: [2], entries: [7], operations: [] });
+  });
+
+  it("two leaders of one term: both nodes and the term", () => {
+    expect(told("vote_twice_in_term").violation?.subjects).toEqual({ property: "safety", nodes: [2, 4], terms: [2], entries: [], operations: [] });
+  });
+
+  it("an operation applied twice: the operation by client and seq, and both entries", () => {
+    expect(told("no_client_dedup").violation?.subjects).toEqual({ property: "safety", nodes: [1], terms: [], entries: [5, 8], operations: [{ client: 1, seq: 2, role: "involved" }] });
+  });
+
+  it("a stale read: the read no order can place, found in the trace by client and seq", () => {
+    const run = told("stale_local_read");
+    const unplaceable = run.violation?.subjects?.operations?.find((o) => o.role === "unplaceable");
+    const op = run.history.find((o) => o.client === unplaceable?.client && o.seq === unplaceable.seq);
+    expect(op?.input).toEqual({ op: "read" });
+    expect(op?.output).toBeNull();
+    expect(run.trace.some((e) => e.kind === "client-response" && e.client === op?.client && e.seq === op.seq && e.time === op.return)).toBe(true);
+  });
+});
+
 describe("the defect registry", () => {
   const source = readFileSync(new URL("../src/raft-node.ts", import.meta.url), "utf8");
 

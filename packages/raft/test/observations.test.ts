@@ -1,4 +1,4 @@
-import { checkSnapshot } from "@cx/check";
+import { checkSnapshot, isReplicaObservation } from "@cx/check";
 import { GeneratedChoices, ReplayedChoices, registerWorkload, runScenario, type ClusterView, type Monitor, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { createRaftMonitor, createRaftProtocol, raftClusterViews, runRaft, type RaftNode } from "../src/index.js";
@@ -33,5 +33,15 @@ describe("votes", () => {
     const run = runRaft({ choices: new ReplayedChoices([]), recordTrace: true });
     const votes = run.trace.flatMap((e) => (e.kind === "observation" && e.observation.kind === "voted" ? [e.observation] : []));
     expect(votes.map((v) => `${String(v["node"])}->${String(v["candidate"])}@${String(v["term"])}`).sort()).toEqual(["1->0@1", "2->0@1"]);
+  });
+
+  it("say whether the candidate's log was behind the voter's: never in correct Raft, sometimes without the election restriction", () => {
+    const behind = (bugs: readonly "no_log_up_to_date_check"[], seed: number): boolean[] =>
+      runRaft({ bugs, choices: new GeneratedChoices(seed), recordTrace: true }).trace.flatMap((e) =>
+        e.kind === "observation" && isReplicaObservation(e.observation) && e.observation.kind === "voted" ? [e.observation.candidateLogBehind] : [],
+      );
+    const seeds = Array.from({ length: 10 }, (_, i) => i + 1);
+    expect(seeds.flatMap((seed) => behind([], seed)).includes(true)).toBe(false);
+    expect(seeds.flatMap((seed) => behind(["no_log_up_to_date_check"], seed)).includes(true)).toBe(true);
   });
 });

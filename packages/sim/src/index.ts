@@ -5,7 +5,7 @@ export { ReplayedChoices, type ReplayTail } from "./choices/replayed-choices.js"
 
 // The protocol interface a consensus package implements.
 export type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, Protocol, ProtocolNode } from "./protocol.js";
-export type { Violation } from "./violation.js";
+export type { Violation, ViolationOperation, ViolationSubjects } from "./violation.js";
 
 // Clients and their histories.
 export type { HistoryOperation } from "./clients/history.js";

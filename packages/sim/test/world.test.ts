@@ -113,8 +113,28 @@ describe("the world", () => {
     const gaveUp = result.trace.find((e) => e.kind === "client-give-up");
     if (gaveUp?.kind !== "client-give-up") throw new Error("no give-up");
     const op = result.history.filter((o) => o.client === gaveUp.client)[gaveUp.seq - 1];
+    expect(op?.seq).toBe(gaveUp.seq);
     expect(op?.return).toBeNull();
     expect(op?.output).toBeNull();
+  });
+
+  it("records each operation's seq, the one its client events carry", () => {
+    const result = run(new GeneratedChoices(3));
+    const firstCalls = result.trace.filter((e) => e.kind === "client-call" && e.attempt === 1);
+    expect(firstCalls).toHaveLength(result.history.length);
+    for (const event of firstCalls) {
+      if (event.kind !== "client-call") continue;
+      expect(result.history.filter((op) => op.client === event.client && op.seq === event.seq).map((op) => op.call)).toEqual([event.time]);
+    }
+  });
+
+  it("carries a monitor's subjects into the violation as they are, and leaves them out when it gives none", () => {
+    const subjects = { property: "safety", nodes: [0], entries: [1], operations: [{ client: 1, seq: 1, role: "involved" }] } as const;
+    const spec = { protocol: primaryBackup, workload: registerWorkload, recordTrace: true } as const;
+    const told = runScenario({ ...spec, choices: new ReplayedChoices([]), monitors: [{ onObservation: (_n, o) => (o.kind === "applied" ? { invariant: "NoWrites", message: "m", subjects } : undefined) }] });
+    expect(told.violation?.subjects).toEqual(subjects);
+    const plain = runScenario({ ...spec, choices: new ReplayedChoices([]), monitors: [{ onObservation: (_n, o) => (o.kind === "applied" ? { invariant: "NoWrites", message: "m" } : undefined) }] });
+    expect(plain.violation !== null && "subjects" in plain.violation).toBe(false);
   });
 
   it("a monitor's failure stops the run at that step with time and step", () => {

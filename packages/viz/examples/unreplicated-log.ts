@@ -31,16 +31,24 @@ const unreplicated: Protocol<never, RegisterInput, RegisterOutput, string[]> = {
 };
 
 // Committed entries must agree across nodes: the first disagreement is a violation.
+// Its subjects (nodes, entries, operations) are what the story follows; the message is for people.
 // (A monitor holds state, so a real test would build a fresh one per run.)
-const appliedAt = new Map<number, { node: number; id: string }>();
+const appliedAt = new Map<number, { node: number; id: string; client: number; seq: number }>();
 const agreement: Monitor<unknown, RegisterInput, RegisterOutput> = {
   onObservation(node, observation: Observation) {
     if (observation.kind !== "applied") return undefined;
     const index = observation["index"] as number;
     const id = observation["id"] as string;
+    const op = { client: observation["client"] as number, seq: observation["seq"] as number };
     const first = appliedAt.get(index);
-    if (first === undefined) appliedAt.set(index, { node, id });
-    else if (first.id !== id) return { invariant: "State Machine Safety", message: `s${node} applied ${id} at entry ${index}, but s${first.node} applied ${first.id} there` };
+    if (first === undefined) appliedAt.set(index, { node, id, ...op });
+    else if (first.id !== id) {
+      return {
+        invariant: "State Machine Safety",
+        message: `s${node} applied ${id} at entry ${index}, but s${first.node} applied ${first.id} there`,
+        subjects: { nodes: [first.node, node], entries: [index], operations: [{ client: first.client, seq: first.seq }, op] },
+      };
+    }
     return undefined;
   },
 };

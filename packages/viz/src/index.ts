@@ -16,9 +16,8 @@ export { formatChoices, type FormatChoicesOptions } from "./format-choices.js";
 export { renderDiagram } from "./diagram/render-diagram.js";
 export type { DiagramOptions } from "./diagram/diagram-options.js";
 
-// Single events in words.
+// Single events in words (one replica observation: @cx/check's describeObservation).
 export { describeEvent } from "./describe/describe-event.js";
-export { describeObservation } from "./describe/describe-observation.js";
 
 // Escaping for markup.
 export { escapeXml } from "./escape/escape-xml.js";

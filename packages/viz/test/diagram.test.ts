@@ -3,27 +3,9 @@ import { describe, expect, it } from "vitest";
 import { escapeMarkdown, escapeXml, renderDiagram, tellStory } from "../src/index.js";
 import { fixtureRun } from "./fixtures/fixture-run.js";
 import { raftShapedRun, TraceBuilder } from "./fixtures/hand-built.js";
+import { checkMarkup } from "./fixtures/markup.js";
 
 const HOSTILE = `<script>alert("x")</script>&'`;
-const ELEMENTS = new Set(["svg", "title", "desc", "defs", "pattern", "marker", "rect", "path", "g", "text", "circle"]);
-
-/** A small well-formedness check: only our elements, balanced, and `&` only in entities. */
-function checkMarkup(svg: string): void {
-  const stack: string[] = [];
-  for (const tag of svg.matchAll(/<(\/?)([a-zA-Z][\w-]*)((?:\s+[\w:-]+="[^"<>]*")*)\s*(\/?)>/g)) {
-    const [, closing, name = "", , selfClosing] = tag;
-    expect(ELEMENTS.has(name), `unexpected element <${name}>`).toBe(true);
-    if (selfClosing === "/") continue;
-    if (closing === "/") expect(stack.pop()).toBe(name);
-    else stack.push(name);
-  }
-  expect(stack).toEqual([]);
-  // Every `<` starts one of the tags above: none is left over in text.
-  const tags = [...svg.matchAll(/<\/?[a-zA-Z][\w-]*(?:\s+[\w:-]+="[^"<>]*")*\s*\/?>/g)].length;
-  expect((svg.match(/</g) ?? []).length).toBe(tags);
-  expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
-}
-
 describe("renderDiagram", () => {
   it("gives byte-identical SVG for the same run, and for a replay of its choices", () => {
     const run = fixtureRun({ seed: 1 });
@@ -80,6 +62,19 @@ describe("renderDiagram", () => {
     expect(svg).toContain("<title>s2 leader in term 4, t=640 to t=905</title>");
     expect(svg).toContain("<title>partition s1 isolated, t=600 to t=880</title>");
     expect(svg).toContain(">Leader Completeness violated at t=905</text>");
+  });
+
+  it("marks the client operation no order can place, as the violation's subjects name it", () => {
+    const b = new TraceBuilder();
+    b.role(10, 0, "leader 1");
+    b.push({ kind: "client-call", time: 100, client: 0, seq: 1, node: 0, operation: "write 0.1", attempt: 1 });
+    b.push({ kind: "client-response", time: 110, client: 0, seq: 1, node: 0, response: { kind: "ok", output: null } });
+    b.push({ kind: "client-call", time: 200, client: 1, seq: 1, node: 0, operation: "read", attempt: 1 });
+    b.push({ kind: "client-response", time: 210, client: 1, seq: 1, node: 0, response: { kind: "ok", output: "0.0" } });
+    const violation = b.violation(300, { invariant: "Linearizability", message: "any words", subjects: { operations: [{ client: 1, seq: 1, role: "unplaceable" }] } });
+    const svg = renderDiagram({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 300 });
+    expect(svg).toMatch(/<title>client 1 read -&gt; ok 0\.0, called t=200, returned t=210: no order of the client history explains this answer<\/title><rect [^>]*stroke="#dc2626" stroke-width="2"/);
+    expect(svg).toMatch(/<title>client 0 write 0\.1 -&gt; ok, called t=100, returned t=110<\/title><rect [^>]*stroke-width="1"/);
   });
 
   it("numbers the story's steps on the diagram", () => {

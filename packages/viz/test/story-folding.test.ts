@@ -33,7 +33,11 @@ function stalledRun(): RecordedRun {
   b.push({ kind: "phase", time: 500, phase: "calm" });
   b.observe(600, 0, appended(0, 6, "c3#1 write 3.1"));
   b.heartbeats(0, { from: 600, to: 2000, everyMs: 50, clusterSize: 3 });
-  const violation = b.violation(2000, { invariant: "Liveness", message: "the commit index stayed at 3 for the whole calm phase (1500 ms from 500 ms)" });
+  const violation = b.violation(2000, {
+    invariant: "Liveness",
+    message: "the commit index stayed at 3 for the whole calm phase (1500 ms from 500 ms)",
+    subjects: { property: "liveness", nodes: [], terms: [], entries: [], operations: [] },
+  });
   return { protocol: "stalled (hand-built)", clusterSize: 3, trace: b.trace, violation, endTime: 2000 };
 }
 
@@ -64,6 +68,14 @@ describe("the story of a liveness failure", () => {
     expect(texts.some((t) => /append entr(y|ies) [1-3]\b/.test(t))).toBe(false);
   });
 
+  it("is a liveness story because the subjects say so, whatever the invariant is called", () => {
+    const run = stalledRun();
+    const renamed = (v: NonNullable<RecordedRun["violation"]>) => ({ ...v, invariant: "Progress", message: "it got stuck" });
+    const violation = run.violation === null ? null : renamed(run.violation);
+    const told = tellStory({ ...run, violation, trace: run.trace.map((e) => (e.kind === "violation" && violation !== null ? { ...e, violation } : e)) });
+    expect(told.steps.slice(0, -1).map((s) => s.text)).toEqual(texts.slice(0, -1));
+  });
+
   it("says when no node leads at the end", () => {
     const run = stalledRun();
     const b = new TraceBuilder();
@@ -92,7 +104,7 @@ describe("collapsing repetition", () => {
     // A follower that keeps dropping and re-appending entry 8 (truncations that erase nothing are noise).
     for (let t = 200; t <= 203; t++) b.observe(t, 2, truncated(2, 8)).observe(t, 2, appended(2, 8, id(8)));
     b.observe(204, 2, truncated(2, 9)).observe(205, 2, truncated(2, 9));
-    const violation = b.violation(300, { invariant: "Made Up", message: "entries 5-9 are wrong" });
+    const violation = b.violation(300, { invariant: "Made Up", message: "entries 5-9 are wrong", subjects: { entries: [5, 6, 7, 8, 9] } });
     return { protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 300 };
   }
   const story = tellStory(replicatedRun());
@@ -122,7 +134,7 @@ describe("collapsing repetition", () => {
   it("never folds appends of the same index from different terms", () => {
     const b = new TraceBuilder();
     b.observe(100, 0, appended(0, 4, "c1#1 write 1.1 term 1")).observe(101, 0, appended(0, 5, "c1#2 write 1.2 term 2"));
-    const violation = b.violation(110, { invariant: "X", message: "entries 4-5" });
+    const violation = b.violation(110, { invariant: "X", message: "entries 4-5", subjects: { entries: [4, 5] } });
     const told = tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 110 });
     expect(told.steps.map((s) => s.text).slice(0, 2)).toEqual(["s0 appends entry 4 (term 1, c1#1 write 1.1 term 1)", "s0 appends entry 5 (term 2, c1#2 write 1.2 term 2)"]);
   });

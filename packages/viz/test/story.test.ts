@@ -1,7 +1,6 @@
-import type { Observation } from "@cx/sim";
+import type { Observation, TraceEvent } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { describeEvent, describeObservation, formatChoices, renderStory, renderStoryMarkdown, tellStory } from "../src/index.js";
-import { entriesNamed } from "../src/story/internal/focus.js";
+import { describeEvent, formatChoices, renderStory, renderStoryMarkdown, tellStory, type RecordedRun } from "../src/index.js";
 import { fixtureRun } from "./fixtures/fixture-run.js";
 import { raftShapedRun, TraceBuilder } from "./fixtures/hand-built.js";
 
@@ -60,9 +59,12 @@ describe("tellStory", () => {
 
   it("renders an observation kind it does not know as its kind and fields", () => {
     expect(story.steps.map((s) => s.text)).toContain("s0 mood: feeling calm");
-    expect(describeObservation(2, { kind: "booted", boot: 2, restoredVersion: null, extra: { a: [1] } } as Observation)).toBe('s2 booted: boot 2, restoredVersion null, extra {"a":[1]}');
+    const observed = (node: number, observation: Observation): TraceEvent => ({ kind: "observation", time: 0, step: 0, node, observation });
+    expect(describeEvent(observed(2, { kind: "booted", boot: 2, restoredVersion: null, extra: { a: [1] } }))).toBe('s2 booted: boot 2, restoredVersion null, extra {"a":[1]}');
     // A known kind with unexpected fields is rendered generically, not misread.
-    expect(describeObservation(0, { kind: "applied", client: 1, seq: 3 } as Observation)).toBe("s0 applied: client 1, seq 3");
+    expect(describeEvent(observed(0, { kind: "applied", client: 1, seq: 3 }))).toBe("s0 applied: client 1, seq 3");
+    // A replica observation without its node (the trace event carries it) reads as one.
+    expect(describeEvent(observed(1, { kind: "committed", index: 4, term: 2 }))).toBe("s1 commits up to entry 4 (in term 2)");
   });
 
   it("leaves out the least important and earliest steps first, never the violation", () => {
@@ -77,10 +79,14 @@ describe("tellStory", () => {
     const text = renderStory(short);
     expect(text).toContain("   … 4 less important steps left out\n3. t=610-640  s2 stands for election in term 4 and becomes leader");
     expect(text).toContain("7 less important steps left out of 12 (raise maxSteps to see them)");
+    // The figures: every step counted before the display cap, and how many were shown.
+    expect([short.stepsTotal, short.stepsShown]).toEqual([story.stepsTotal, 5]);
+    expect(story.stepsTotal).toBe(12);
+    expect(story.stepsShown).toBe(story.steps.length);
     expect(renderStoryMarkdown(short)).toMatch(/^3\. \*\(after 4 less important steps left out\)\* `t=610-640` s2 stands/m);
   });
 
-  it("follows the operations a linearizability witness names, from call to return", () => {
+  it("follows the operation no order can place, named by client and call time, from call to return", () => {
     const b = new TraceBuilder();
     b.role(10, 0, "leader 1");
     b.push({ kind: "client-call", time: 100, client: 0, seq: 1, node: 0, operation: "write 0.1", attempt: 1 });
@@ -89,17 +95,13 @@ describe("tellStory", () => {
     b.push({ kind: "client-call", time: 450, client: 1, seq: 2, node: 1, operation: "read", attempt: 2 });
     b.push({ kind: "client-response", time: 460, client: 1, seq: 2, node: 1, response: { kind: "ok", output: "stale" } });
     const message = 'not linearizable.\nLongest linearizable prefix: 0 operations\nThen none of these could come next (state empty):\n  #1 client 1 [200, 460] read() -> "stale": illegal in this state';
-    const violation = b.violation(2500, { invariant: "Linearizability", message });
+    const violation = b.violation(2500, { invariant: "Linearizability", message, subjects: { property: "safety", operations: [{ client: 1, call: 200, role: "unplaceable" }] } });
     const lin = tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 2500 });
     const texts = lin.steps.map((s) => s.text);
     expect(texts).toContain("client 1 calls read, trying s0 and s1 over 2 attempts");
-    expect(texts).toContain("client 1's read returns ok stale (from s1)");
+    expect(texts).toContain("client 1's read returns ok stale (from s1): no order of the client history explains this answer");
     expect(texts.some((t) => t.includes("write 0.1"))).toBe(false);
     expect(lin.headline).toBe("Linearizability violated at t=2500 (step 6): not linearizable. …");
-    // A one-line summary names the operation as `client 1's read -> stale [200..460 ms]`.
-    const summary = { ...violation, message: `no order explains client 1's read -> "stale" [200..460 ms] once the register is "0.1"` };
-    const told = tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation: summary, endTime: 2500 });
-    expect(told.steps.map((s) => s.text)).toContain("client 1 calls read, trying s0 and s1 over 2 attempts");
   });
 
   it("tells a real recorded run of the sim fixture, ending at its violation", () => {
@@ -118,13 +120,56 @@ describe("tellStory", () => {
   });
 });
 
-describe("entriesNamed", () => {
-  it("reads single entries, ranges and lists from a violation message", () => {
-    expect(entriesNamed("entry 3 committed in term 1 is missing")).toEqual([3]);
-    expect(entriesNamed("logs differ at index 7 (s0 has term 2, s1 term 3)")).toEqual([7]);
-    expect(entriesNamed("entries 2-4 differ")).toEqual([2, 3, 4]);
-    expect(entriesNamed("indices 3 and 5, entry #9")).toEqual([3, 5, 9]);
-    expect(entriesNamed("two leaders in term 3")).toEqual([]);
+describe("a story is built from the violation's subjects, never its message", () => {
+  /** The same run with the violation's message (and invariant name) replaced. */
+  const reworded = (run: RecordedRun, words: { invariant: string; message: string }): RecordedRun => {
+    if (run.violation === null) return run;
+    const violation = { ...run.violation, ...words };
+    return { ...run, violation, trace: run.trace.map((e) => (e.kind === "violation" ? { ...e, violation } : e)) };
+  };
+  /** Everything a story says except the violation's own words. */
+  const told = (run: RecordedRun) => {
+    const story = tellStory(run);
+    return { steps: story.steps.slice(0, -1), entries: story.entries, stepsTotal: story.stepsTotal, eventsShown: story.eventsShown };
+  };
+
+  it("tells the same story when the message is worded differently", () => {
+    const run = raftShapedRun();
+    const other = reworded(run, { invariant: "Leader Completeness", message: "the new leader s9 misses index 77 from term 12 (c4#4)" });
+    expect(told(other)).toEqual(told(run));
+    const real = fixtureRun({ seed: 1 });
+    expect(told(reworded(real, { invariant: "Forbidden Write", message: "nothing to see at entry 1 or c0#1" }))).toEqual(told(real));
+  });
+
+  it("follows the stale read the subjects name, not the legal read another protocol's message names", () => {
+    const b = new TraceBuilder();
+    b.role(10, 0, "leader 1");
+    b.push({ kind: "client-call", time: 100, client: 0, seq: 1, node: 0, operation: "write 0.1", attempt: 1 });
+    b.push({ kind: "client-response", time: 110, client: 0, seq: 1, node: 0, response: { kind: "ok", output: null } });
+    b.push({ kind: "client-call", time: 200, client: 2, seq: 1, node: 0, operation: "read", attempt: 1 });
+    b.push({ kind: "client-response", time: 210, client: 2, seq: 1, node: 0, response: { kind: "ok", output: "0.1" } });
+    b.push({ kind: "client-call", time: 300, client: 1, seq: 3, node: 1, operation: "read", attempt: 1 });
+    b.push({ kind: "client-response", time: 310, client: 1, seq: 3, node: 1, response: { kind: "ok", output: "0.0" } });
+    // The message blames client 2's legal read, in a wording of its own; the subjects name the stale read.
+    const violation = b.violation(2500, {
+      invariant: "Linearizability",
+      message: "history rejected: stuck at client 2 [200, 210] read() -> 0.1 (legal here, but no continuation works)",
+      subjects: { property: "safety", operations: [{ client: 1, seq: 3, role: "unplaceable" }, { client: 0, seq: 1, role: "preceding" }] },
+    });
+    const texts = tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 2500 }).steps.map((s) => s.text);
+    expect(texts).toContain("client 1 calls read on s1");
+    expect(texts).toContain("client 1's read returns ok 0.0 (from s1): no order of the client history explains this answer");
+    expect(texts).toContain("client 0's write 0.1 returns ok (from s0)");
+    expect(texts.some((t) => t.startsWith("client 2"))).toBe(false);
+  });
+
+  it("follows the entries where a named operation was applied", () => {
+    const b = new TraceBuilder();
+    b.observe(100, 0, { kind: "appended", node: 0, index: 4, term: 1, id: "op-a" } as Observation);
+    b.observe(101, 0, { kind: "applied", node: 0, index: 4, id: "op-a", client: 7, seq: 2, effect: true } as Observation);
+    b.observe(102, 0, { kind: "appended", node: 0, index: 5, term: 1, id: "op-b" } as Observation);
+    const violation = b.violation(110, { invariant: "X", message: "m", subjects: { operations: [{ client: 7, seq: 2, role: "involved" }] } });
+    expect(tellStory({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 110 }).entries).toEqual([4]);
   });
 });
 

@@ -20,20 +20,24 @@ describe("snapshot invariants", () => {
 
   it("ElectionSafety fails on two live leaders of one term", () => {
     expect(checkElectionSafety([view(0, { role: "leader", term: 2 }), view(1, { role: "leader", term: 2 })])?.message).toBe("s0 and s1 are both leader of term 2");
+    expect(checkElectionSafety([view(0, { role: "leader", term: 2 }), view(1, { role: "leader", term: 2 })])?.subjects).toEqual({ property: "safety", nodes: [0, 1], terms: [2], entries: [], operations: [] });
   });
 
   it("LogMatching fails when equal entries have different prefixes", () => {
     expect(checkLogMatching([view(0, { ids: "a1 c2" }), view(1, { ids: "b1 c2" })])?.message).toBe('s0 and s1 both hold entry 2 of term 2, but their entries 1 differ: "a" (term 1) and "b" (term 1)');
+    expect(checkLogMatching([view(0, { ids: "a1 c2" }), view(1, { ids: "b1 c2" })])?.subjects).toMatchObject({ nodes: [0, 1], terms: [2], entries: [1, 2] });
   });
 
   it("StateMachineSafety fails when applied entries differ", () => {
     expect(checkStateMachineSafety([view(0, { ids: "a1", appliedIndex: 1 }), view(1, { ids: "b2", appliedIndex: 1 })])?.invariant).toBe("StateMachineSafety");
+    expect(checkStateMachineSafety([view(0, { ids: "a1", appliedIndex: 1 }), view(1, { ids: "b2", appliedIndex: 1 })])?.subjects).toMatchObject({ nodes: [0, 1], entries: [1] });
     expect(checkStateMachineSafety([view(0, { ids: "a1", appliedIndex: 1 }), view(1, { ids: "b2", appliedIndex: 0 })])).toBeUndefined();
   });
 
   it("LeaderCompleteness binds only leaders of later terms", () => {
     const committed = [{ index: 1, id: "a", term: 3 }];
     expect(checkLeaderCompleteness([view(0, { role: "leader", term: 4, ids: "z4" })], committed)?.message).toBe("s0 is leader of term 4 without entry 1, which was committed in term 3");
+    expect(checkLeaderCompleteness([view(0, { role: "leader", term: 4, ids: "z4" })], committed)?.subjects).toMatchObject({ nodes: [0], terms: [4], entries: [1] });
     expect(checkLeaderCompleteness([view(0, { role: "leader", term: 3, ids: "z3" })], committed)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
+import { nodeName } from "../replica/node-name.js";
 import type { ReplicaView } from "../replica/replica-view.js";
-import { nodeName } from "./internal/node-name.js";
+import { safetySubjects } from "./internal/subjects.js";
 import type { CommittedEntry, InvariantViolation } from "./invariant-violation.js";
 
 /**
@@ -19,7 +20,13 @@ export function checkElectionSafety(views: readonly ReplicaView[]): InvariantVio
   for (const view of views) {
     if (view.role !== "leader") continue;
     const other = seen.get(view.term);
-    if (other !== undefined) return { invariant: "ElectionSafety", message: `${nodeName(other)} and ${nodeName(view.node)} are both leader of term ${view.term}` };
+    if (other !== undefined) {
+      return {
+        invariant: "ElectionSafety",
+        message: `${nodeName(other)} and ${nodeName(view.node)} are both leader of term ${view.term}`,
+        subjects: safetySubjects({ nodes: [other, view.node], terms: [view.term] }),
+      };
+    }
     seen.set(view.term, view.node);
   }
   return undefined;
@@ -53,6 +60,7 @@ export function checkLogMatching(views: readonly ReplicaView[]): InvariantViolat
           return {
             invariant: "LogMatching",
             message: `${nodeName(left.node)} and ${nodeName(right.node)} both hold entry ${top} of term ${left.log[top - 1]?.term}, but their entries ${index} differ: "${x.id}" (term ${x.term}) and "${y.id}" (term ${y.term})`,
+            subjects: safetySubjects({ nodes: [left.node, right.node], terms: [left.log[top - 1]?.term ?? 0], entries: [index, top] }),
           };
         }
       }
@@ -83,7 +91,11 @@ export function checkStateMachineSafety(views: readonly ReplicaView[]): Invarian
         const x = left.log[index - 1];
         const y = right.log[index - 1];
         if (x !== undefined && y !== undefined && x.id !== y.id) {
-          return { invariant: "StateMachineSafety", message: `${nodeName(left.node)} applied "${x.id}" at index ${index}, but ${nodeName(right.node)} applied "${y.id}" there` };
+          return {
+            invariant: "StateMachineSafety",
+            message: `${nodeName(left.node)} applied "${x.id}" at index ${index}, but ${nodeName(right.node)} applied "${y.id}" there`,
+            subjects: safetySubjects({ nodes: [left.node, right.node], entries: [index] }),
+          };
         }
       }
     }
@@ -111,7 +123,11 @@ export function checkLeaderCompleteness(views: readonly ReplicaView[], committed
     if (view.role !== "leader") continue;
     for (const entry of committed) {
       if (entry.term < view.term && view.log[entry.index - 1]?.id !== entry.id) {
-        return { invariant: "LeaderCompleteness", message: `${nodeName(view.node)} is leader of term ${view.term} without entry ${entry.index}, which was committed in term ${entry.term}` };
+        return {
+          invariant: "LeaderCompleteness",
+          message: `${nodeName(view.node)} is leader of term ${view.term} without entry ${entry.index}, which was committed in term ${entry.term}`,
+          subjects: safetySubjects({ nodes: [view.node], terms: [view.term], entries: [entry.index] }),
+        };
       }
     }
   }

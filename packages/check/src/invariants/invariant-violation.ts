@@ -1,3 +1,5 @@
+import type { ViolationSubjects } from "./violation-subjects.js";
+
 /**
  * The names of the properties cx checks. Safety invariants over a
  * replicated log come first, then the end-of-run checks.
@@ -16,8 +18,13 @@ export type InvariantName =
   | "Liveness";
 
 /**
- * A broken property, as data: which invariant and a sentence a person
- * understands at once. The simulated world adds the time and step.
+ * A broken property, as data: which invariant, a sentence a person
+ * understands at once, and its subjects (the replicas, terms, entries and
+ * client operations involved). The simulated world adds the time and step.
+ *
+ * When to use: what every check of this package returns. Tools that point
+ * at the failure (a story, a diagram) read `subjects`; the message is for
+ * people and may be reworded.
  *
  * Gotchas: structurally a `PropertyFailure` of `@cx/sim`, so a monitor can
  * return it as it is, without @cx/check importing @cx/sim.
@@ -27,12 +34,14 @@ export type InvariantName =
  * const v: InvariantViolation = {
  *   invariant: "LeaderCompleteness",
  *   message: "s2 became leader in term 35 without entry 19, which was committed in term 32",
+ *   subjects: { property: "safety", nodes: [2], terms: [35], entries: [19], operations: [] },
  * };
  * ```
  */
 export interface InvariantViolation {
   readonly invariant: InvariantName;
   readonly message: string;
+  readonly subjects: ViolationSubjects;
 }
 
 /** An entry known to be committed: where, which command, and the term in which it was first seen committed. */

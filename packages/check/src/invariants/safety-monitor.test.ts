@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ReplicaObservation } from "../replica/replica-observation.js";
+import type { ReplicaRole } from "../replica/replica-role.js";
 import type { InvariantViolation } from "./invariant-violation.js";
 import { createSafetyMonitor } from "./safety-monitor.js";
 
-const role = (node: number, r: "follower" | "candidate" | "leader", term: number): ReplicaObservation => ({ kind: "role", node, role: r, term });
+const role = (node: number, r: ReplicaRole, term: number): ReplicaObservation => ({ kind: "role", node, role: r, term });
 const append = (node: number, index: number, entry: number | { term: number; id: string }): ReplicaObservation =>
   typeof entry === "number" ? { kind: "appended", node, index, term: entry, id: `e${index}t${entry}` } : { kind: "appended", node, index, term: entry.term, id: entry.id };
 const commit = (node: number, index: number, term: number): ReplicaObservation => ({ kind: "committed", node, index, term });
@@ -69,7 +70,11 @@ describe("the incremental safety monitor", () => {
 
   it("ElectionSafety: catches two leaders of one term, even if they never coexist", () => {
     const { violation } = run([role(0, "leader", 3), role(0, "follower", 4), role(1, "leader", 3)]);
-    expect(violation).toEqual({ invariant: "ElectionSafety", message: "s1 became leader in term 3, but s0 was already leader of term 3" });
+    expect(violation).toEqual({
+      invariant: "ElectionSafety",
+      message: "s1 became leader in term 3, but s0 was already leader of term 3",
+      subjects: { property: "safety", nodes: [0, 1], terms: [3], entries: [], operations: [] },
+    });
   });
 
   it("ElectionSafety: the same node announcing leadership of its term twice is fine", () => {
@@ -78,13 +83,18 @@ describe("the incremental safety monitor", () => {
 
   it("LeaderAppendOnly: catches a leader deleting its own entries", () => {
     const { violation } = run([role(0, "leader", 2), append(0, 1, 2), append(0, 2, 2), { kind: "truncated", node: 0, fromIndex: 2 }]);
-    expect(violation).toEqual({ invariant: "LeaderAppendOnly", message: "s0, leader of term 2, deleted its own entries from index 2 to 2" });
+    expect(violation).toEqual({
+      invariant: "LeaderAppendOnly",
+      message: "s0, leader of term 2, deleted its own entries from index 2 to 2",
+      subjects: { property: "safety", nodes: [0], terms: [2], entries: [2], operations: [] },
+    });
   });
 
   it("LeaderAppendOnly: catches a leader overwriting an entry in place", () => {
     const { violation } = run([role(0, "leader", 2), append(0, 1, { term: 2, id: "x" }), append(0, 1, { term: 2, id: "y" })]);
     expect(violation?.invariant).toBe("LeaderAppendOnly");
     expect(violation?.message).toBe('s0, leader of term 2, overwrote its entry 1 ("x", term 2) with "y" (term 2)');
+    expect(violation?.subjects).toEqual({ property: "safety", nodes: [0], terms: [2], entries: [1], operations: [] });
   });
 
   it("LeaderAppendOnly: a follower may truncate a conflicting suffix", () => {
@@ -93,7 +103,11 @@ describe("the incremental safety monitor", () => {
 
   it("LogMatching: catches two different commands at the same index and term", () => {
     const { violation } = run([append(0, 1, { term: 1, id: "x" }), append(1, 1, { term: 1, id: "y" })]);
-    expect(violation).toEqual({ invariant: "LogMatching", message: 's1 and s0 both hold entry 1 of term 1, but with different commands: "y" and "x"' });
+    expect(violation).toEqual({
+      invariant: "LogMatching",
+      message: 's1 and s0 both hold entry 1 of term 1, but with different commands: "y" and "x"',
+      subjects: { property: "safety", nodes: [0, 1], terms: [1], entries: [1], operations: [] },
+    });
   });
 
   it("LogMatching: catches equal entries whose prefixes differ", () => {
@@ -103,6 +117,7 @@ describe("the incremental safety monitor", () => {
     const prefixOnly = run([append(0, 1, { term: 1, id: "x" }), append(0, 2, { term: 2, id: "z" }), append(1, 1, { term: 3, id: "w" }), append(1, 2, { term: 2, id: "z" })]);
     expect(prefixOnly.violation?.invariant).toBe("LogMatching");
     expect(prefixOnly.violation?.message).toBe('s1 and s0 both hold entry 2 of term 2, but their entries 1 differ: "w" (term 3) and "x" (term 1)');
+    expect(prefixOnly.violation?.subjects).toEqual({ property: "safety", nodes: [0, 1], terms: [2], entries: [1, 2], operations: [] });
   });
 
   it("LogMatching: catches a prefix rewritten under an entry that stays", () => {
@@ -112,12 +127,20 @@ describe("the incremental safety monitor", () => {
 
   it("LeaderCompleteness: catches a leader of a later term elected without a committed entry", () => {
     const { violation } = run([role(0, "leader", 32), append(0, 1, { term: 32, id: "a" }), commit(0, 1, 32), role(2, "leader", 35)]);
-    expect(violation).toEqual({ invariant: "LeaderCompleteness", message: "s2 became leader in term 35 without entry 1, which was committed in term 32" });
+    expect(violation).toEqual({
+      invariant: "LeaderCompleteness",
+      message: "s2 became leader in term 35 without entry 1, which was committed in term 32",
+      subjects: { property: "safety", nodes: [2], terms: [35], entries: [1], operations: [] },
+    });
   });
 
   it("LeaderCompleteness: catches an entry committed while a later-term leader lacks it", () => {
     const { violation } = run([role(2, "leader", 5), role(0, "leader", 3), append(0, 1, { term: 3, id: "a" }), commit(0, 1, 3)]);
-    expect(violation).toEqual({ invariant: "LeaderCompleteness", message: "s2 is leader of term 5 without entry 1, which s0 committed in term 3" });
+    expect(violation).toEqual({
+      invariant: "LeaderCompleteness",
+      message: "s2 is leader of term 5 without entry 1, which s0 committed in term 3",
+      subjects: { property: "safety", nodes: [0, 2], terms: [5], entries: [1], operations: [] },
+    });
   });
 
   it("LeaderCompleteness: a stale leader of an older term may lack a committed entry", () => {
@@ -130,13 +153,27 @@ describe("the incremental safety monitor", () => {
   });
 
   it("StateMachineSafety: catches two replicas applying different commands at one index", () => {
-    const { violation } = run([append(0, 1, { term: 1, id: "a" }), apply(0, 1, { id: "a" }), append(1, 1, { term: 2, id: "b" }), apply(1, 1, { id: "b" })]);
-    expect(violation).toEqual({ invariant: "StateMachineSafety", message: 's1 applied "b" at index 1, but s0 applied "a" there' });
+    const { violation } = run([append(0, 1, { term: 1, id: "a" }), apply(0, 1, { id: "a", client: 0, seq: 1 }), append(1, 1, { term: 2, id: "b" }), apply(1, 1, { id: "b", client: 2, seq: 1 })]);
+    expect(violation).toEqual({
+      invariant: "StateMachineSafety",
+      message: 's1 applied "b" at index 1, but s0 applied "a" there',
+      subjects: {
+        property: "safety",
+        nodes: [0, 1],
+        terms: [],
+        entries: [1],
+        operations: [
+          { client: 0, seq: 1, role: "involved" },
+          { client: 2, seq: 1, role: "involved" },
+        ],
+      },
+    });
   });
 
   it("StateMachineSafety: catches entries applied out of order", () => {
     const { violation } = run([apply(0, 1, { id: "a" }), apply(0, 3, { id: "c" })]);
     expect(violation?.message).toBe("s0 applied entry 3 right after entry 1: entries must be applied in order");
+    expect(violation?.subjects.entries).toEqual([1, 3]);
   });
 
   it("StateMachineSafety: a restarted replica applies its log again from the start", () => {
@@ -145,7 +182,11 @@ describe("the incremental safety monitor", () => {
 
   it("DuplicateApply: catches one client operation applied twice with effect", () => {
     const { violation } = run([apply(0, 1, { id: "c1#3 write 1.3", client: 1, seq: 3 }), apply(0, 2, { id: "c1#3 write 1.3", client: 1, seq: 3 })]);
-    expect(violation).toEqual({ invariant: "DuplicateApply", message: `s0 applied client 1's operation #3 twice: at index 1 and again at index 2 ("c1#3 write 1.3")` });
+    expect(violation).toEqual({
+      invariant: "DuplicateApply",
+      message: `s0 applied client 1's operation #3 twice: at index 1 and again at index 2 ("c1#3 write 1.3")`,
+      subjects: { property: "safety", nodes: [0], terms: [], entries: [1, 2], operations: [{ client: 1, seq: 3, role: "involved" }] },
+    });
   });
 
   it("DuplicateApply: a retried operation recognised as a duplicate is fine", () => {
@@ -157,7 +198,7 @@ describe("the incremental safety monitor", () => {
 describe("votes and the safety monitor", () => {
   it("takes a granted vote as no violation: Election Safety is judged on who became leader", () => {
     const monitor = createSafetyMonitor();
-    expect(monitor.observe({ kind: "voted", node: 1, term: 1, candidate: 0, lastLogIndex: 0, lastLogTerm: 0, candidateLastLogIndex: 0, candidateLastLogTerm: 0 })).toBeUndefined();
-    expect(monitor.observe({ kind: "voted", node: 1, term: 1, candidate: 2, lastLogIndex: 0, lastLogTerm: 0, candidateLastLogIndex: 0, candidateLastLogTerm: 0 })).toBeUndefined();
+    expect(monitor.observe({ kind: "voted", node: 1, term: 1, candidate: 0, lastLogIndex: 0, lastLogTerm: 0, candidateLastLogIndex: 0, candidateLastLogTerm: 0, candidateLogBehind: false })).toBeUndefined();
+    expect(monitor.observe({ kind: "voted", node: 1, term: 1, candidate: 2, lastLogIndex: 0, lastLogTerm: 0, candidateLastLogIndex: 0, candidateLastLogTerm: 0, candidateLogBehind: false })).toBeUndefined();
   });
 });

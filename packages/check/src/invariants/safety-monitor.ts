@@ -1,7 +1,10 @@
 import type { ReplicaObservation } from "../replica/replica-observation.js";
+import { nodeName } from "../replica/node-name.js";
+import type { ReplicaRole } from "../replica/replica-role.js";
 import type { LogEntryView } from "../replica/replica-view.js";
-import { nodeName } from "./internal/node-name.js";
+import { entryRange, safetySubjects } from "./internal/subjects.js";
 import type { CommittedEntry, InvariantViolation } from "./invariant-violation.js";
+import type { OperationSubject } from "./violation-subjects.js";
 
 /**
  * Checks Raft's five safety properties, plus at-most-once application of
@@ -24,7 +27,8 @@ import type { CommittedEntry, InvariantViolation } from "./invariant-violation.j
  * const safety = createSafetyMonitor();
  * safety.observe({ kind: "role", node: 0, role: "leader", term: 3 });
  * safety.observe({ kind: "role", node: 1, role: "leader", term: 3 });
- * // { invariant: "ElectionSafety", message: "s1 became leader in term 3, but s0 was already leader of term 3" }
+ * // { invariant: "ElectionSafety", message: "s1 became leader in term 3, but s0 was already leader of term 3",
+ * //   subjects: { property: "safety", nodes: [0, 1], terms: [3], entries: [], operations: [] } }
  * ```
  */
 export interface SafetyMonitor {
@@ -36,10 +40,8 @@ export interface SafetyMonitor {
   committed(): readonly CommittedEntry[];
 }
 
-type Role = "follower" | "candidate" | "leader";
-
 interface ReplicaMirror {
-  role: Role;
+  role: ReplicaRole;
   term: number;
   readonly log: LogEntryView[];
   commitIndex: number;
@@ -65,7 +67,13 @@ interface CommitRecord {
 interface AppliedRecord {
   readonly id: string;
   readonly node: number;
+  readonly client: number | null;
+  readonly seq: number | null;
 }
+
+/** The client operation an `applied` observation carries, if any. */
+const appliedOperation = (o: { readonly client: number | null; readonly seq: number | null }): OperationSubject[] =>
+  o.client === null ? [] : [o.seq === null ? { client: o.client, role: "involved" } : { client: o.client, seq: o.seq, role: "involved" }];
 
 const NONE: LogEntryView = { term: 0, id: "(start of log)" };
 
@@ -95,13 +103,21 @@ export function createSafetyMonitor(): SafetyMonitor {
     if (o.role !== "leader") return undefined;
     const other = leaders.get(o.term);
     if (other !== undefined && other !== o.node) {
-      return { invariant: "ElectionSafety", message: `${nodeName(o.node)} became leader in term ${o.term}, but ${nodeName(other)} was already leader of term ${o.term}` };
+      return {
+        invariant: "ElectionSafety",
+        message: `${nodeName(o.node)} became leader in term ${o.term}, but ${nodeName(other)} was already leader of term ${o.term}`,
+        subjects: safetySubjects({ nodes: [o.node, other], terms: [o.term] }),
+      };
     }
     leaders.set(o.term, o.node);
     for (let index = 1; index <= commits.length; index++) {
       const record = commits[index - 1];
       if (record !== undefined && record.term < o.term && lacksCommitted(mirror, index, record)) {
-        return { invariant: "LeaderCompleteness", message: `${nodeName(o.node)} became leader in term ${o.term} without entry ${index}, which was committed in term ${record.term}` };
+        return {
+          invariant: "LeaderCompleteness",
+          message: `${nodeName(o.node)} became leader in term ${o.term} without entry ${index}, which was committed in term ${record.term}`,
+          subjects: safetySubjects({ nodes: [o.node], terms: [o.term], entries: [index] }),
+        };
       }
     }
     return undefined;
@@ -119,12 +135,17 @@ export function createSafetyMonitor(): SafetyMonitor {
       return undefined;
     }
     if (first.id !== entry.id) {
-      return { invariant: "LogMatching", message: `${nodeName(o.node)} and ${nodeName(first.node)} both hold entry ${o.index} of term ${entry.term}, but with different commands: "${entry.id}" and "${first.id}"` };
+      return {
+        invariant: "LogMatching",
+        message: `${nodeName(o.node)} and ${nodeName(first.node)} both hold entry ${o.index} of term ${entry.term}, but with different commands: "${entry.id}" and "${first.id}"`,
+        subjects: safetySubjects({ nodes: [o.node, first.node], terms: [entry.term], entries: [o.index] }),
+      };
     }
     if (first.prevTerm !== prev.term || first.prevId !== prev.id) {
       return {
         invariant: "LogMatching",
         message: `${nodeName(o.node)} and ${nodeName(first.node)} both hold entry ${o.index} of term ${entry.term}, but their entries ${o.index - 1} differ: "${prev.id}" (term ${prev.term}) and "${first.prevId}" (term ${first.prevTerm})`,
+        subjects: safetySubjects({ nodes: [o.node, first.node], terms: [entry.term], entries: [o.index - 1, o.index] }),
       };
     }
     return undefined;
@@ -141,6 +162,7 @@ export function createSafetyMonitor(): SafetyMonitor {
         return {
           invariant: "LeaderAppendOnly",
           message: `${nodeName(o.node)}, leader of term ${mirror.term}, overwrote its entry ${o.index} ("${old.id}", term ${old.term}) with "${o.id}" (term ${o.term})`,
+          subjects: safetySubjects({ nodes: [o.node], terms: [mirror.term], entries: [o.index] }),
         };
       }
       log[o.index - 1] = entry;
@@ -160,7 +182,11 @@ export function createSafetyMonitor(): SafetyMonitor {
     const mirror = replica(o.node);
     if (o.fromIndex > mirror.log.length) return undefined;
     if (mirror.role === "leader") {
-      return { invariant: "LeaderAppendOnly", message: `${nodeName(o.node)}, leader of term ${mirror.term}, deleted its own entries from index ${o.fromIndex} to ${mirror.log.length}` };
+      return {
+        invariant: "LeaderAppendOnly",
+        message: `${nodeName(o.node)}, leader of term ${mirror.term}, deleted its own entries from index ${o.fromIndex} to ${mirror.log.length}`,
+        subjects: safetySubjects({ nodes: [o.node], terms: [mirror.term], entries: entryRange(o.fromIndex, mirror.log.length) }),
+      };
     }
     mirror.log.length = Math.max(0, o.fromIndex - 1);
     return undefined;
@@ -183,7 +209,11 @@ export function createSafetyMonitor(): SafetyMonitor {
       for (let node = 0; node < replicas.length; node++) {
         const other = replicas[node] as ReplicaMirror;
         if (other.role === "leader" && other.term > o.term && lacksCommitted(other, index, fresh)) {
-          return { invariant: "LeaderCompleteness", message: `${nodeName(node)} is leader of term ${other.term} without entry ${index}, which ${nodeName(o.node)} committed in term ${o.term}` };
+          return {
+            invariant: "LeaderCompleteness",
+            message: `${nodeName(node)} is leader of term ${other.term} without entry ${index}, which ${nodeName(o.node)} committed in term ${o.term}`,
+            subjects: safetySubjects({ nodes: [node, o.node], terms: [other.term], entries: [index] }),
+          };
         }
       }
     }
@@ -194,15 +224,23 @@ export function createSafetyMonitor(): SafetyMonitor {
   const onApplied = (o: Extract<ReplicaObservation, { kind: "applied" }>): InvariantViolation | undefined => {
     const mirror = replica(o.node);
     if (o.index !== mirror.lastApplied + 1) {
-      return { invariant: "StateMachineSafety", message: `${nodeName(o.node)} applied entry ${o.index} right after entry ${mirror.lastApplied}: entries must be applied in order` };
+      return {
+        invariant: "StateMachineSafety",
+        message: `${nodeName(o.node)} applied entry ${o.index} right after entry ${mirror.lastApplied}: entries must be applied in order`,
+        subjects: safetySubjects({ nodes: [o.node], entries: mirror.lastApplied > 0 ? [mirror.lastApplied, o.index] : [o.index], operations: appliedOperation(o) }),
+      };
     }
     mirror.lastApplied = o.index;
     const first = applied[o.index - 1];
     if (first === undefined) {
       for (let i = applied.length; i < o.index - 1; i++) applied.push(undefined);
-      applied[o.index - 1] = { id: o.id, node: o.node };
+      applied[o.index - 1] = { id: o.id, node: o.node, client: o.client, seq: o.seq };
     } else if (first.id !== o.id) {
-      return { invariant: "StateMachineSafety", message: `${nodeName(o.node)} applied "${o.id}" at index ${o.index}, but ${nodeName(first.node)} applied "${first.id}" there` };
+      return {
+        invariant: "StateMachineSafety",
+        message: `${nodeName(o.node)} applied "${o.id}" at index ${o.index}, but ${nodeName(first.node)} applied "${first.id}" there`,
+        subjects: safetySubjects({ nodes: [o.node, first.node], entries: [o.index], operations: [...appliedOperation(first), ...appliedOperation(o)] }),
+      };
     }
     if (o.effect && o.client !== null && o.seq !== null) {
       const key = `${o.client}#${o.seq}`;
@@ -211,6 +249,7 @@ export function createSafetyMonitor(): SafetyMonitor {
         return {
           invariant: "DuplicateApply",
           message: `${nodeName(o.node)} applied client ${o.client}'s operation #${o.seq} twice: at index ${before} and again at index ${o.index} ("${o.id}")`,
+          subjects: safetySubjects({ nodes: [o.node], entries: [before, o.index], operations: [{ client: o.client, seq: o.seq, role: "involved" }] }),
         };
       }
       mirror.effects.set(key, o.index);

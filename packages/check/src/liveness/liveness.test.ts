@@ -10,6 +10,7 @@ describe("liveness", () => {
     expect(checkLiveness({ calmStartedAt: 2000, endTime: 5000, commitIndexAtCalmStart: 12, commitIndexAtEnd: 12 })).toEqual({
       invariant: "Liveness",
       message: "the commit index stayed at 12 for the whole calm phase (3000 ms from 2000 ms): nothing was committed after the network healed",
+      subjects: { property: "liveness", nodes: [], terms: [], entries: [], operations: [] },
     });
   });
 

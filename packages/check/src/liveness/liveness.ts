@@ -27,7 +27,8 @@ export interface LivenessInput {
  * @example
  * ```ts
  * checkLiveness({ calmStartedAt: 2000, endTime: 5000, commitIndexAtCalmStart: 12, commitIndexAtEnd: 12 });
- * // { invariant: "Liveness", message: "the commit index stayed at 12 for the whole calm phase (3000 ms from 2000 ms): nothing was committed after the network healed" }
+ * // { invariant: "Liveness", message: "the commit index stayed at 12 for the whole calm phase (3000 ms from 2000 ms): nothing was committed after the network healed",
+ * //   subjects: { property: "liveness", nodes: [], terms: [], entries: [], operations: [] } }
  * ```
  */
 export function checkLiveness(input: LivenessInput): InvariantViolation | undefined {
@@ -36,6 +37,8 @@ export function checkLiveness(input: LivenessInput): InvariantViolation | undefi
   return {
     invariant: "Liveness",
     message: `the commit index stayed at ${input.commitIndexAtCalmStart} for the whole calm phase (${calmMs} ms from ${input.calmStartedAt} ms): nothing was committed after the network healed`,
+    // Liveness names no replica, term or entry: the whole cluster stopped making progress.
+    subjects: { property: "liveness", nodes: [], terms: [], entries: [], operations: [] },
   };
 }
 

@@ -1,11 +1,19 @@
+import { nodeName } from "./node-name.js";
 import type { ReplicaObservation } from "./replica-observation.js";
 
+const entries = (count: number): string => `${count} log entr${count === 1 ? "y" : "ies"}`;
+
 /**
- * A replica observation in words, for the numbered story of a run:
- * `s0 becomes leader in term 3`, `s1 commits up to 4 (term 3)`.
+ * A replica observation in words: `s0 becomes leader in term 3`,
+ * `s1 commits up to entry 4 (in term 3)`. The one sentence per kind that
+ * every cx tool prints (trace dumps, tooltips, stories).
  *
  * When to use: rendering traces and counterexamples for people. The words
- * are stable enough for snapshots but are not a format to parse.
+ * are stable enough for snapshots but are not a format to parse: a
+ * violation's subjects and the observation's fields are the data.
+ *
+ * Gotchas: plain text; an entry id may hold anything a protocol put in it,
+ * so escape the result for markup.
  *
  * @example
  * ```ts
@@ -13,40 +21,24 @@ import type { ReplicaObservation } from "./replica-observation.js";
  * ```
  */
 export function describeObservation(observation: ReplicaObservation): string {
-  const s = `s${observation.node}`;
+  const who = nodeName(observation.node);
   switch (observation.kind) {
     case "role":
-      return observation.role === "candidate" ? `${s} stands for election in term ${observation.term}` : `${s} becomes ${observation.role} in term ${observation.term}`;
+      if (observation.role === "leader") return `${who} becomes leader in term ${observation.term}`;
+      return observation.role === "candidate" ? `${who} stands for election in term ${observation.term}` : `${who} is a follower in term ${observation.term}`;
     case "appended":
-      return `${s} appends entry ${observation.index} (term ${observation.term}: ${observation.id})`;
+      return `${who} appends entry ${observation.index} (term ${observation.term}, ${observation.id})`;
     case "truncated":
-      return `${s} deletes its entries from index ${observation.fromIndex} on`;
+      return `${who} truncates its log from entry ${observation.fromIndex}`;
     case "committed":
-      return `${s} commits up to ${observation.index} (term ${observation.term})`;
+      return `${who} commits up to entry ${observation.index} (in term ${observation.term})`;
     case "applied":
-      return observation.effect ? `${s} applies entry ${observation.index} (${observation.id})` : `${s} skips entry ${observation.index} (${observation.id}): already applied`;
+      return `${who} applies entry ${observation.index} (${observation.id})${observation.effect ? "" : " as a duplicate, without effect"}`;
     case "restarted":
-      return `${s} restarts in term ${observation.term} with ${observation.logLength} entries`;
-    case "voted":
-      return `${s} votes for s${observation.candidate} in term ${observation.term}`;
+      return `${who} restarts with term ${observation.term} and ${entries(observation.logLength)}`;
+    case "voted": {
+      const candidate = nodeName(observation.candidate);
+      return `${who} votes for ${candidate} in term ${observation.term}${observation.candidateLogBehind ? `, though ${candidate}'s log is behind ${who}'s` : ""}`;
+    }
   }
-}
-
-const KINDS: ReadonlySet<string> = new Set(["role", "appended", "truncated", "committed", "applied", "restarted", "voted"]);
-
-/**
- * Whether a protocol's observation is one of the {@link ReplicaObservation}s.
- *
- * When to use: a simulator trace carries any protocol's observations as
- * `{ kind: string }`; narrow them before describing or checking.
- *
- * Gotchas: it checks the `kind` tag only, and trusts the protocol for the fields.
- *
- * @example
- * ```ts
- * if (isReplicaObservation(event.observation)) story.push(describeObservation(event.observation));
- * ```
- */
-export function isReplicaObservation(observation: { readonly kind: string }): observation is ReplicaObservation {
-  return KINDS.has(observation.kind) && typeof (observation as { node?: unknown }).node === "number";
 }

@@ -3,6 +3,7 @@ import type { Model } from "../linearizability/model.js";
 import type { Operation } from "../linearizability/operation.js";
 import type { LinearizabilityWitness } from "../linearizability/result.js";
 import type { InvariantViolation } from "../invariants/invariant-violation.js";
+import type { OperationSubject } from "../invariants/violation-subjects.js";
 import { createSafetyMonitor, type SafetyMonitor } from "../invariants/safety-monitor.js";
 import { createLivenessTracker } from "../liveness/liveness.js";
 import type { ReplicaObservation } from "./replica-observation.js";
@@ -27,9 +28,16 @@ export interface ReplicaClusterPhase {
   readonly phase: string;
 }
 
+/**
+ * A client operation of a run's history: the checker's `Operation`, plus the
+ * client's operation number when the simulator records one (`@cx/sim` does),
+ * so a violation can name the operation the way the trace does.
+ */
+export type ReplicaHistoryOperation<Input, Output> = Operation<Input, Output> & { readonly seq?: number };
+
 /** What the monitor needs of a finished run. */
 export interface ReplicaFinishedRun<Input, Output> {
-  readonly history: readonly Operation<Input, Output>[];
+  readonly history: readonly ReplicaHistoryOperation<Input, Output>[];
   readonly calmStartedAt: number | null;
   readonly cluster: { readonly time: number };
 }
@@ -72,9 +80,14 @@ export interface ReplicaMonitor<Input, Output> {
  * copies none of this. One monitor per run: it keeps state.
  *
  * Gotchas: observations that are not replica observations (a protocol's own
- * kinds) are ignored by the invariants. The linearizability message names a
- * completed read-only operation that no order explains when the witness has
- * one, else the operation at the deadline.
+ * kinds) are ignored by the invariants. A linearizability violation names
+ * the operation no order can place (its subjects mark it `unplaceable`):
+ * the answer at the earliest time such that the history of everything
+ * answered up to then is not linearizable (a few more checks of shorter
+ * histories, only once the whole history failed). When one of those checks
+ * runs out of budget, it falls back to what the checker's witness names (a
+ * completed read no order explains, else the operation at the deadline),
+ * marked `involved`.
  *
  * @example
  * ```ts
@@ -106,7 +119,7 @@ export function createReplicaMonitor<State, Input, Output>(options: ReplicaMonit
     finish(run) {
       if (options.linearizability !== false) {
         const result = checkLinearizability(options.model, run.history, { budgetSteps });
-        if (result.verdict === "illegal") return linearizabilityViolation(options, result.witness);
+        if (result.verdict === "illegal") return linearizabilityViolation(options, { history: run.history, witness: result.witness, budgetSteps });
       }
       return liveness.verdict({ calmStartedAt: run.calmStartedAt, endTime: run.cluster.time });
     },
@@ -119,20 +132,108 @@ function defaultDescription<State, Input, Output>(model: Model<State, Input, Out
   return `client ${op.client}'s ${what} [${op.call}..${op.return ?? "?"} ms]`;
 }
 
-function linearizabilityViolation<State, Input, Output>(options: ReplicaMonitorOptions<State, Input, Output>, witness: LinearizabilityWitness<State, Input, Output>): InvariantViolation {
+/** An operation of the history as a violation's subject. */
+function subject<Input, Output>(op: ReplicaHistoryOperation<Input, Output>, role: OperationSubject["role"]): OperationSubject {
+  return op.seq === undefined ? { client: op.client, call: op.call, role } : { client: op.client, seq: op.seq, call: op.call, role };
+}
+
+/** The history as it stood at time `t`: what was called by then, answers after `t` not yet known (indeterminate). */
+function historyAt<Input, Output>(history: readonly Operation<Input, Output>[], t: number): Operation<Input, Output>[] {
+  const out: Operation<Input, Output>[] = [];
+  for (const op of history) {
+    if (op.call > t) continue;
+    out.push(op.return !== null && op.return <= t ? op : { ...op, return: null, output: null });
+  }
+  return out;
+}
+
+/**
+ * The operation whose answer first makes the history unexplainable: the
+ * earliest answer time T such that the history as it stood at T is not
+ * linearizable (the property holds of every earlier time, and once broken
+ * stays broken, so a binary search over answer times finds it). `undefined`
+ * when a check on the way ran out of budget.
+ */
+function findUnplaceable<State, Input, Output>(
+  model: Model<State, Input, Output>,
+  history: readonly ReplicaHistoryOperation<Input, Output>[],
+  budgetSteps: number,
+): ReplicaHistoryOperation<Input, Output> | undefined {
+  const times = [...new Set(history.flatMap((op) => (op.return === null ? [] : [op.return])))].sort((a, b) => a - b);
+  // The whole history failed, and it is equivalent to the history at the last answer.
+  let low = 0;
+  let high = times.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    const verdict = checkLinearizability(model, historyAt(history, times[mid] as number), { budgetSteps }).verdict;
+    if (verdict === "unknown") return undefined;
+    if (verdict === "illegal") high = mid;
+    else low = mid + 1;
+  }
+  const at = times[low];
+  const answered = history.filter((op) => op.return === at);
+  // Answers at the same instant: a read contradicting the state is the clearer culprit.
+  return answered.find((op) => model.isReadOnly?.(op.input, op.output ?? undefined) === true) ?? answered[0];
+}
+
+/** The last operation that could change the state and had returned before `op` was called: what `op` should have seen. */
+function precedingUpdate<State, Input, Output>(
+  model: Model<State, Input, Output>,
+  history: readonly ReplicaHistoryOperation<Input, Output>[],
+  op: Operation<Input, Output>,
+): ReplicaHistoryOperation<Input, Output> | undefined {
+  let found: ReplicaHistoryOperation<Input, Output> | undefined;
+  for (const other of history) {
+    if (other.return === null || other.return >= op.call || model.isReadOnly?.(other.input, other.output ?? undefined) === true) continue;
+    if (found === undefined || other.return > (found.return as number)) found = other;
+  }
+  return found;
+}
+
+function linearizabilityViolation<State, Input, Output>(
+  options: ReplicaMonitorOptions<State, Input, Output>,
+  failed: { readonly history: readonly ReplicaHistoryOperation<Input, Output>[]; readonly witness: LinearizabilityWitness<State, Input, Output>; readonly budgetSteps: number },
+): InvariantViolation {
   const { model } = options;
+  const describe = options.describeOperation ?? ((op: Operation<Input, Output>) => defaultDescription(model, op));
+  const unplaceable = findUnplaceable(model, failed.history, failed.budgetSteps);
+  if (unplaceable === undefined) return witnessViolation(options, failed);
+  const preceding = precedingUpdate(model, failed.history, unplaceable);
+  return {
+    invariant: "Linearizability",
+    message: `the client history is not linearizable: no order explains ${describe(unplaceable)}${preceding === undefined ? "" : `, called after ${describe(preceding)} returned`}`,
+    subjects: {
+      property: "safety",
+      nodes: [],
+      terms: [],
+      entries: [],
+      operations: [subject(unplaceable, "unplaceable"), ...(preceding === undefined ? [] : [subject(preceding, "preceding")])],
+    },
+  };
+}
+
+/** The violation from the checker's witness alone, when the search for the unplaceable operation ran out of budget. */
+function witnessViolation<State, Input, Output>(
+  options: ReplicaMonitorOptions<State, Input, Output>,
+  failed: { readonly history: readonly ReplicaHistoryOperation<Input, Output>[]; readonly witness: LinearizabilityWitness<State, Input, Output> },
+): InvariantViolation {
+  const { model } = options;
+  const { witness } = failed;
   const describe = options.describeOperation ?? ((op: Operation<Input, Output>) => defaultDescription(model, op));
   const noun = options.stateName ?? model.name;
   // Name what a person can see was wrong: a completed operation that changes
   // nothing (a read) whose answer is impossible where the search got stuck.
-  const impossibleRead = witness.blocked.find((b) => !b.legal && b.operation.return !== null && model.isReadOnly?.(b.operation.input, b.operation.output ?? undefined) === true)?.operation;
-  const stuck = impossibleRead ?? witness.deadline?.operation ?? witness.blocked[0]?.operation;
+  const impossibleRead = witness.blocked.find((b) => !b.legal && b.operation.return !== null && model.isReadOnly?.(b.operation.input, b.operation.output ?? undefined) === true);
+  const stuck = impossibleRead ?? witness.deadline ?? witness.blocked[0];
   const state = model.describeState?.(witness.state) ?? JSON.stringify(witness.state);
+  // The witness's index is the operation's position in the history the checker was given.
+  const named = stuck === undefined ? undefined : failed.history[stuck.index];
   return {
     invariant: "Linearizability",
     message:
       stuck === undefined
         ? `the client history is not linearizable (after ${witness.prefix.length} operations the ${noun} is ${state})`
-        : `the client history is not linearizable: no order explains ${describe(stuck)} once the ${noun} is ${state} after ${witness.prefix.length} operations`,
+        : `the client history is not linearizable: no order explains ${describe(stuck.operation)} once the ${noun} is ${state} after ${witness.prefix.length} operations`,
+    subjects: { property: "safety", nodes: [], terms: [], entries: [], operations: named === undefined ? [] : [subject(named, "involved")] },
   };
 }

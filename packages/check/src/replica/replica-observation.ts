@@ -1,11 +1,24 @@
+import type { ReplicaRole } from "./replica-role.js";
+
 /**
  * What a replica reports as it runs: the protocol-neutral vocabulary the
  * safety invariants, the coverage probe and the story are built on. A
  * protocol emits these through its node context.
+ *
+ * A **term** is the one epoch concept of this vocabulary: a number that only
+ * grows, at most one leader per value. It is Raft's term, Multi-Paxos's
+ * ballot number, Viewstamped Replication's view number; every `term` field
+ * here, in {@link ReplicaView} and in a violation's `subjects.terms` means
+ * that number, whatever the protocol calls it.
+ *
+ * @example
+ * ```ts
+ * ctx.emit({ kind: "role", node: ctx.id, role: "leader", term: 3 } satisfies ReplicaObservation);
+ * ```
  */
 export type ReplicaObservation =
   /** The replica's role or term changed. */
-  | { readonly kind: "role"; readonly node: number; readonly role: "follower" | "candidate" | "leader"; readonly term: number }
+  | { readonly kind: "role"; readonly node: number; readonly role: ReplicaRole; readonly term: number }
   /** An entry was written at `index` (new or overwriting a conflicting one). */
   | { readonly kind: "appended"; readonly node: number; readonly index: number; readonly term: number; readonly id: string }
   /** Entries from `fromIndex` on were removed from the log. */
@@ -21,8 +34,11 @@ export type ReplicaObservation =
    */
   | { readonly kind: "applied"; readonly node: number; readonly index: number; readonly id: string; readonly client: number | null; readonly seq: number | null; readonly effect: boolean }
   /**
-   * The replica granted its vote (or promise) to `candidate` in `term`; the
-   * last log entries of both say whether the election restriction held.
+   * The replica granted its vote (or promise) to `candidate` in `term`, with
+   * the last log entries of both. `candidateLogBehind` is the protocol's own
+   * verdict on what the voter knew: the candidate's log was less up to date
+   * than the voter's (by the protocol's rule, e.g. Raft's election
+   * restriction), so a correct replica would have refused.
    */
   | {
       readonly kind: "voted";
@@ -33,6 +49,7 @@ export type ReplicaObservation =
       readonly lastLogTerm: number;
       readonly candidateLastLogIndex: number;
       readonly candidateLastLogTerm: number;
+      readonly candidateLogBehind: boolean;
     }
   /** The replica booted again after a crash, with what it restored. */
   | { readonly kind: "restarted"; readonly node: number; readonly term: number; readonly logLength: number };

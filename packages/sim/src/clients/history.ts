@@ -8,6 +8,8 @@
  */
 export interface HistoryOperation<Input, Output> {
   readonly client: number;
+  /** The client's operation number, 1 first: the `seq` of its requests and trace events (retries keep it). */
+  readonly seq: number;
   readonly call: number;
   readonly return: number | null;
   readonly input: Input;

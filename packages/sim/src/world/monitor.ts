@@ -1,11 +1,22 @@
 import type { HistoryOperation } from "../clients/history.js";
 import type { NodeId, Observation } from "../protocol.js";
+import type { ViolationSubjects } from "../violation.js";
 import type { ClusterView } from "./cluster-view.js";
 
-/** A property that broke, as a monitor reports it; the world adds time and step. */
+/**
+ * A property that broke, as a monitor reports it; the world adds time and
+ * step and carries `subjects` into the run's violation as they are.
+ *
+ * @example
+ * ```ts
+ * return { invariant: "ElectionSafety", message: "s1 and s0 both lead term 3", subjects: { nodes: [0, 1], terms: [3] } };
+ * ```
+ */
 export interface PropertyFailure {
   readonly invariant: string;
   readonly message: string;
+  /** What the failure is about (nodes, terms, entries, operations), for tools that point at it. */
+  readonly subjects?: ViolationSubjects;
 }
 
 /** What a monitor sees once the run is over. */

@@ -82,6 +82,7 @@ interface TrackedRequest<Input> extends ClientRequest<Input> {
 
 interface MutableOperation<Input, Output> {
   client: number;
+  seq: number;
   call: number;
   return: number | null;
   input: Input;
@@ -326,7 +327,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
 
   private fail(failure: PropertyFailure): void {
     if (this.violation !== null) return;
-    this.violation = { invariant: failure.invariant, message: failure.message, time: this.time, step: this.step };
+    this.violation = { invariant: failure.invariant, message: failure.message, time: this.time, step: this.step, ...(failure.subjects === undefined ? {} : { subjects: failure.subjects }) };
     if (this.setup.recordTrace) this.trace.push({ kind: "violation", time: this.time, step: this.step, violation: this.violation });
     this.traceEnd = this.trace.length;
   }
@@ -573,7 +574,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     client.attempt = 0;
     client.timeouts = 0;
     client.pending = this.history.length;
-    this.history.push({ client: client.id, call: this.time, return: null, input, output: null });
+    this.history.push({ client: client.id, seq: client.seq, call: this.time, return: null, input, output: null });
     this.clientAttempt(client);
   }
 

@@ -1,10 +1,13 @@
+import { describeObservation, nodeName, recogniseReplicaObservation } from "@cx/check";
 import type { ClientResponse, TraceEvent } from "@cx/sim";
-import { nodeName, valueText } from "../internal/node-name.js";
-import { describeObservation } from "./describe-observation.js";
+import { valueText } from "../internal/value-text.js";
+import { genericObservation } from "./generic-observation.js";
 
 /**
  * One trace event as a sentence, without its time: `s0 -> s1 AppendEntries(t3) dropped`,
- * `s2 crashes (down 300 ms)`, `client 1 calls write 1.4 on s0`.
+ * `s2 crashes (down 300 ms)`, `client 1 calls write 1.4 on s0`. A replica
+ * observation gets @cx/check's `describeObservation` sentence; any other
+ * observation kind its kind and fields (`s2 booted: boot 2`).
  *
  * When to use: a full, line-by-line trace dump (`cx replay --trace`); for a
  * failure a person should read, prefer {@link tellStory}, which keeps only
@@ -41,8 +44,10 @@ export function describeEvent(event: TraceEvent): string {
       return `client ${event.client} gets ${responseText(event.response)} from ${nodeName(event.node)}`;
     case "client-give-up":
       return `client ${event.client} gives up on operation ${event.seq} (its outcome is unknown)`;
-    case "observation":
-      return describeObservation(event.node, event.observation);
+    case "observation": {
+      const known = recogniseReplicaObservation(event.observation, event.node);
+      return known === null ? genericObservation(event.node, event.observation) : describeObservation(known);
+    }
     case "phase":
       return "calm phase: faults stop, the network heals, crashed nodes restart";
     case "violation":

@@ -1,7 +1,7 @@
+import { nodeName } from "@cx/check";
 import type { TraceEvent } from "@cx/sim";
 import { describeEvent, responseText } from "../describe/describe-event.js";
 import { escapeXml } from "../escape/escape-xml.js";
-import { nodeName } from "../internal/node-name.js";
 import type { RecordedRun } from "../recorded-run.js";
 import { findFocus } from "../story/internal/focus.js";
 import type { Story } from "../story/story.js";
@@ -185,11 +185,13 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
     const x1 = Math.max(x0 + 3, x(op.end ?? to));
     const y = clientY(op.client);
     const focused = focus.operations.has(`${op.client}#${op.seq}`);
+    const unplaceable = focus.unplaceable.has(`${op.client}#${op.seq}`);
     const words = `${op.operation}${op.result === "" ? "" : ` -> ${op.result}`}`;
-    const about = `client ${op.client} ${words}, called t=${op.call}, ${op.end === null ? "no answer yet" : op.indeterminate ? `gave up t=${op.end}` : `returned t=${op.end}`}`;
+    const answered = op.end === null ? "no answer yet" : op.indeterminate ? `gave up t=${op.end}` : `returned t=${op.end}`;
+    const about = `client ${op.client} ${words}, called t=${op.call}, ${answered}${unplaceable ? ": no order of the client history explains this answer" : ""}`;
     parts.push(
       el("g", {}, tip(about) +
-        el("rect", { x: x0, y: y - 5, width: x1 - x0, height: 10, rx: 2, fill: focused ? "#fee2e2" : "#f1f5f9", stroke: focused ? RED : "#64748b", "stroke-width": 1, ...(op.indeterminate || op.end === null ? { "stroke-dasharray": "3 2" } : {}) }) +
+        el("rect", { x: x0, y: y - 5, width: x1 - x0, height: 10, rx: 2, fill: focused ? "#fee2e2" : "#f1f5f9", stroke: focused ? RED : "#64748b", "stroke-width": unplaceable ? 2 : 1, ...(op.indeterminate || op.end === null ? { "stroke-dasharray": "3 2" } : {}) }) +
         text({ x: x0 + 2, y: y + 3.5, "font-size": 8.5, fill: INK }, cut(words, Math.max(3, Math.floor(Math.max(x1 - x0, 60) / 5.2))))),
     );
   }

@@ -29,9 +29,10 @@ export function renderStoryMarkdown(story: Story): string {
   }
   if (story.violation !== null) {
     lines.push("", `**${escapeMarkdown(story.violation.invariant)}** at t=${story.violation.time}, step ${story.violation.step}:`, "");
-    const message = story.violation.message.split(/\r\n|\r|\n/);
+    const message = story.violation.message.split("\r\n").join("\n").split("\r").join("\n").split("\n");
     message.forEach((line, i) => {
-      const leading = /^ */.exec(line)?.[0].length ?? 0;
+      let leading = 0;
+      while (line[leading] === " ") leading++;
       lines.push(`> ${"&nbsp;".repeat(leading)}${escapeMarkdown(line.slice(leading))}${i < message.length - 1 ? "\\" : ""}`);
     });
   }

@@ -47,6 +47,6 @@ export const leftOutText = (count: number): string => `${count} less important s
 
 /** What the story does not show, in one sentence. */
 export function footnote(story: Story): string {
-  const leftOut = story.stepsLeftOut > 0 ? `${leftOutText(story.stepsLeftOut)} of ${story.steps.length + story.stepsLeftOut} (raise maxSteps to see them); ` : "";
+  const leftOut = story.stepsLeftOut > 0 ? `${leftOutText(story.stepsLeftOut)} of ${story.stepsTotal} (raise maxSteps to see them); ` : "";
   return `${leftOut}${story.steps.length} step${story.steps.length === 1 ? "" : "s"} stand for ${story.eventsShown} of ${story.eventsTotal} trace events.`;
 }

@@ -51,6 +51,15 @@ export interface StoryStep {
  * The numbered story of a run: only the events that explain its failure,
  * repetition collapsed, ending with the violation at the exact moment the
  * property broke.
+ *
+ * Gotchas: report a story's length as `stepsTotal`; `steps` (and
+ * `stepsShown`) stop at the display cap.
+ *
+ * @example
+ * ```ts
+ * const story = tellStory(run);
+ * console.log(`${story.stepsTotal} steps, ${story.stepsShown} shown`);
+ * ```
  */
 export interface Story {
   readonly protocol: string;
@@ -59,12 +68,19 @@ export interface Story {
   readonly headline: string;
   readonly steps: readonly StoryStep[];
   readonly violation: Violation | null;
-  /** Log indices the story follows (parsed from the violation, or the most recent ones). */
+  /** Log indices the story follows (from the violation's subjects, or the most recent ones). */
   readonly entries: readonly number[];
   /**
+   * Every step of the story, the violation included, counted after
+   * repetition was folded and before the `maxSteps` display cap: the figure
+   * to report as the story's length.
+   */
+  readonly stepsTotal: number;
+  /** Steps shown (`steps.length`): at most `maxSteps`. */
+  readonly stepsShown: number;
+  /**
    * Steps left out to stay within `maxSteps` (the least important, earliest
-   * first), counted after repetition was folded: the story had
-   * `steps.length + stepsLeftOut` steps before trimming.
+   * first): `stepsTotal - stepsShown`.
    */
   readonly stepsLeftOut: number;
   /** Trace events the story stands for, and how many the trace held up to its end. */
@@ -75,10 +91,11 @@ export interface Story {
 /** Options of {@link tellStory}. */
 export interface StoryOptions {
   /**
-   * Most steps to tell (default 15). When more events matter, the least
-   * important and earliest go first; the violation always stays.
+   * Most steps to show (default 15), a display cap only: when more steps
+   * matter, the least important and earliest are left out (and counted in
+   * `stepsTotal`); the violation always stays.
    */
   readonly maxSteps?: number;
-  /** Log indices to follow, instead of those parsed from the violation message. */
+  /** Log indices to follow, instead of those the violation's subjects name. */
   readonly entries?: readonly number[];
 }

@@ -1,8 +1,9 @@
+import { nodeName, recogniseReplicaObservation, type ReplicaObservation, type ReplicaRole } from "@cx/check";
 import type { NodeId, Observation, TraceEvent } from "@cx/sim";
-import { genericObservation, observationFields } from "../describe/describe-observation.js";
 import { responseText } from "../describe/describe-event.js";
-import { nodeList, nodeName, valueText } from "../internal/node-name.js";
-import { recognise, type VotedObservation } from "../internal/replica-kinds.js";
+import { genericObservation, observationFields } from "../describe/generic-observation.js";
+import { nodeList } from "../internal/node-list.js";
+import { valueText } from "../internal/value-text.js";
 import type { RecordedRun } from "../recorded-run.js";
 import { findFocus, type Focus } from "./internal/focus.js";
 import { entriesText, idsText, type Draft } from "./internal/draft.js";
@@ -20,7 +21,8 @@ const timesText = (draft: Draft): string => {
   return times > 1 ? ` (${times} times)` : "";
 };
 
-type Role = "follower" | "candidate" | "leader" | "down";
+type Role = ReplicaRole | "down";
+type VotedObservation = Extract<ReplicaObservation, { kind: "voted" }>;
 
 const plural = (draft: Draft, one: string, many: string): string => (draft.nodes.length > 1 ? many : one);
 const terms = (draft: Draft): string => (draft.termLow === draft.termHigh ? `term ${draft.termLow}` : `terms ${draft.termLow}-${draft.termHigh}`);
@@ -37,14 +39,17 @@ const terms = (draft: Draft): string => (draft.termLow === draft.termHigh ? `ter
  * or {@link renderStoryMarkdown} (reports). A shrunk counterexample usually
  * reads in 15 steps or fewer.
  *
- * Details: log events are kept for the entries the violation message names
- * (`entry 3`, `index 4`, `entries 2-4`, or entries holding a `c1#4`
- * operation); if it names none, for the two most recently touched indices.
- * For linearizability failures, the operations the witness names
- * (`client 1 [200, 350]`) are followed from call to return. Observation
- * kinds this package does not know are kept when rare (at most the
- * cluster size, e.g. boots) and rendered as kind and fields. Messages and
- * timers are never steps: the diagram shows them.
+ * Details: the story follows the violation's `subjects`, never the wording
+ * of its message: log events of the entries it names (and of the entries
+ * where a named operation was applied), the votes of the terms it names,
+ * its client operations from call to return (the one no order can place
+ * is marked), and for a liveness failure why nothing committed. A safety
+ * violation that names neither entries nor operations gets the two most
+ * recently touched indices. Observation kinds this package does not know
+ * are kept when rare (at most the cluster size, e.g. boots) and rendered as
+ * kind and fields. Messages and timers are never steps: the diagram shows
+ * them. `stepsTotal` counts every step before the `maxSteps` display cap,
+ * `stepsShown` those shown.
  *
  * Gotchas: needs a trace (`recordTrace: true`): throws on an empty one.
  * Step texts are plain and unescaped: use the renderers, or escape them.
@@ -63,8 +68,7 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
   const end = violation === null ? run.trace.length : lastIndexUpTo(run.trace, violation.step);
   const trace = run.trace.slice(0, end);
   const focus = findFocus(violation, trace, options.entries);
-  const liveness = violation !== null && /liveness/i.test(violation.invariant);
-  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1, liveness }).tell();
+  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1 }).tell();
   if (violation !== null) {
     drafts.push({
       kind: "violation",
@@ -109,6 +113,8 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
     steps,
     violation,
     entries: [...focus.entries].sort((a, b) => a - b),
+    stepsTotal: folded.length,
+    stepsShown: kept.length,
     stepsLeftOut: folded.length - kept.length,
     eventsShown: steps.reduce((sum, s) => sum + s.events, 0),
     eventsTotal: trace.length + (violation === null ? 0 : 1),
@@ -133,7 +139,9 @@ function firstLine(text: string): string {
 
 /**
  * Drops the least important drafts, earliest first, until `maxSteps` remain,
- * and says how many were left out just before each kept one.
+ * and says how many were left out just before each kept one. The last draft
+ * (the violation, or a healthy run's last step) always stays, so every
+ * left-out step has a kept one after it to carry the count.
  */
 function leaveOut(drafts: readonly Draft[], maxSteps: number): { draft: Draft; leftOutBefore: number }[] {
   const kept = drafts.map((draft) => ({ draft, leftOutBefore: 0 }));
@@ -141,12 +149,11 @@ function leaveOut(drafts: readonly Draft[], maxSteps: number): { draft: Draft; l
     let victim = -1;
     for (let i = 0; i < kept.length; i++) {
       const draft = (kept[i] as { draft: Draft }).draft;
-      if (draft.priority >= 9) continue;
+      if (draft.priority >= 9 || i === kept.length - 1) continue;
       if (victim < 0 || draft.priority < (kept[victim] as { draft: Draft }).draft.priority) victim = i;
     }
     if (victim < 0) break;
     const [gone] = kept.splice(victim, 1);
-    // The violation is last and never left out, so a next step always exists.
     const next = kept[victim];
     if (next !== undefined && gone !== undefined) next.leftOutBefore += 1 + gone.leftOutBefore;
   }
@@ -181,22 +188,22 @@ class Teller {
   private readonly violationStep: number;
   private readonly liveness: boolean;
 
-  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number; liveness: boolean }) {
+  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number }) {
     this.focus = setup.focus;
     this.trace = setup.trace;
     this.violationStep = setup.violationStep;
-    this.liveness = setup.liveness;
+    this.liveness = setup.focus.liveness;
     this.clusterSize = setup.clusterSize;
     let finalCommit = 0;
     for (const event of setup.trace) {
-      const known = event.kind === "observation" ? recognise(event.observation) : null;
+      const known = event.kind === "observation" ? recogniseReplicaObservation(event.observation, event.node) : null;
       if (known?.kind === "committed") finalCommit = Math.max(finalCommit, known.index);
     }
     this.finalCommit = finalCommit;
     const trace = setup.trace;
     this.rareMax = setup.clusterSize;
     for (const event of trace) {
-      if (event.kind === "observation" && recognise(event.observation) === null) {
+      if (event.kind === "observation" && recogniseReplicaObservation(event.observation, event.node) === null) {
         this.kindCounts.set(event.observation.kind, (this.kindCounts.get(event.observation.kind) ?? 0) + 1);
       }
     }
@@ -271,7 +278,14 @@ class Teller {
         const key = `${event.client}#${event.seq}`;
         if (!this.focus.operations.has(key) || event.response.kind !== "ok") return;
         const operation = this.operations.get(key) ?? `operation ${event.seq}`;
-        this.add(event, { kind: "client-response", nodes: [event.node], priority: 4, say: () => `client ${event.client}'s ${operation} returns ${responseText(event.response)} (from ${nodeName(event.node)})` });
+        const unplaceable = this.focus.unplaceable.has(key);
+        const note = unplaceable ? ": no order of the client history explains this answer" : "";
+        this.add(event, {
+          kind: "client-response",
+          nodes: [event.node],
+          priority: unplaceable ? 6 : 4,
+          say: () => `client ${event.client}'s ${operation} returns ${responseText(event.response)} (from ${nodeName(event.node)})${note}`,
+        });
         return;
       }
       case "client-give-up": {
@@ -305,7 +319,7 @@ class Teller {
   }
 
   private observation(node: NodeId, observation: Observation, event: TraceEvent): void {
-    const known = recognise(observation);
+    const known = recogniseReplicaObservation(observation, node);
     const absorbing = this.absorbing !== null && this.absorbing.nodes.has(node) ? this.absorbing : null;
     if (known === null) {
       const count = this.kindCounts.get(observation.kind) ?? 0;
@@ -417,7 +431,7 @@ class Teller {
     }
   }
 
-  private role(node: NodeId, change: { role: "follower" | "candidate" | "leader"; term: number }, event: TraceEvent): void {
+  private role(node: NodeId, change: { role: ReplicaRole; term: number }, event: TraceEvent): void {
     const { role, term } = change;
     const before = this.roles.get(node);
     this.roles.set(node, { role, term });
@@ -440,16 +454,17 @@ class Teller {
   }
 
   /**
-   * A granted vote, told only in a term whose leader the violation names: it
-   * shows who made that leader, a second vote in the same term, and a vote
-   * for a candidate whose log was behind the voter's.
+   * A granted vote, told only in a term the violation names: it shows who
+   * made that term's leader, a second vote in the same term, and a vote for
+   * a candidate whose log was behind the voter's (the protocol says so in
+   * `candidateLogBehind`; this package knows no election rule).
    */
   private vote(node: NodeId, vote: VotedObservation, event: TraceEvent): void {
     const key = `${node}:${vote.term}`;
     const earlier = this.votes.get(key);
     this.votes.set(key, vote.candidate);
     if (!this.focus.terms.has(vote.term)) return;
-    const behind = vote.candidateLastLogTerm < vote.lastLogTerm || (vote.candidateLastLogTerm === vote.lastLogTerm && vote.candidateLastLogIndex < vote.lastLogIndex);
+    const behind = vote.candidateLogBehind;
     const notes = [
       ...(earlier !== undefined && earlier !== vote.candidate ? [`after voting for ${nodeName(earlier)} in the same term`] : []),
       ...(behind ? [`though ${nodeName(vote.candidate)}'s log (${vote.candidateLastLogIndex} entries, last term ${vote.candidateLastLogTerm}) is behind its own (${vote.lastLogIndex}, last term ${vote.lastLogTerm})`] : []),

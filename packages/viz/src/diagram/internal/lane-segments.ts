@@ -1,8 +1,8 @@
+import { recogniseReplicaObservation, type ReplicaRole } from "@cx/check";
 import type { TraceEvent } from "@cx/sim";
-import { recognise } from "../../internal/replica-kinds.js";
 
 /** What a node was doing over an interval: `up` when the protocol reports no role. */
-export type LaneState = "up" | "follower" | "candidate" | "leader" | "down";
+export type LaneState = "up" | ReplicaRole | "down";
 
 export interface LaneSegment {
   readonly node: number;
@@ -34,7 +34,7 @@ export function laneSegments(trace: readonly TraceEvent[], setup: { clusterSize:
     if (event.kind === "crash") change(event.node, event.time, { state: "down", term: current[event.node]?.term ?? null });
     else if (event.kind === "restart") change(event.node, event.time, { state: "up", term: current[event.node]?.term ?? null });
     else if (event.kind === "observation") {
-      const known = recognise(event.observation);
+      const known = recogniseReplicaObservation(event.observation, event.node);
       if (known?.kind === "role") change(event.node, event.time, { state: known.role, term: known.term });
       else if (known?.kind === "restarted") change(event.node, event.time, { state: "follower", term: known.term });
     }

@@ -1,5 +1,5 @@
+import { recogniseReplicaObservation } from "@cx/check";
 import type { MessageFate, TraceEvent } from "@cx/sim";
-import { recognise } from "../../internal/replica-kinds.js";
 
 export interface DrawnMessage {
   readonly id: number;
@@ -29,7 +29,7 @@ export function pickMessages(trace: readonly TraceEvent[], setup: { from: number
   for (const event of trace) {
     if (event.kind !== "observation") continue;
     reacted.add(`${event.step}:${event.node}`);
-    const known = recognise(event.observation);
+    const known = recogniseReplicaObservation(event.observation, event.node);
     if (known?.kind === "role" && known.role !== "follower") roleSteps.add(`${event.step}:${event.node}`);
   }
   const arrivals = new Map<string, { step: number; fate: MessageFate }>();

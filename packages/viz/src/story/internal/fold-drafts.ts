@@ -1,4 +1,4 @@
-import { nodeName } from "../../internal/node-name.js";
+import { nodeName } from "@cx/check";
 import type { Draft } from "./draft.js";
 
 // Folding looks back this many steps and this far in time: enough to fold
