@@ -356,9 +356,10 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
         this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: false, promised: this.promised });
         return;
       }
-    } else {
-      this.heardFromLeader(from);
+      // Only with the defect: the acceptor takes the Accept's ballot as its promise, breaking the one it made.
+      this.promised = m.ballot;
     }
+    this.heardFromLeader(from);
     this.store(m.slot, { ballot: m.ballot, entry: m.entry });
     this.persist();
     this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: true, promised: this.promised });
