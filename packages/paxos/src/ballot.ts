@@ -15,12 +15,28 @@ export function encodeBallot(round: number, proposer: number, clusterSize: numbe
   return round * clusterSize + proposer;
 }
 
-/** The round of an encoded ballot (0 for "no ballot"). */
+/**
+ * The round of an encoded ballot (0 for "no ballot").
+ *
+ * @example
+ * ```ts
+ * ballotRound(7, 3); // 2
+ * ```
+ */
 export function ballotRound(ballot: number, clusterSize: number): number {
   return Math.floor(ballot / clusterSize);
 }
 
-/** The node that owns an encoded ballot. */
+/**
+ * The node that owns an encoded ballot: the only node that may propose in it.
+ *
+ * Gotchas: meaningless for ballot 0 ("no ballot").
+ *
+ * @example
+ * ```ts
+ * ballotProposer(7, 3); // 1
+ * ```
+ */
 export function ballotProposer(ballot: number, clusterSize: number): number {
   return ballot % clusterSize;
 }

@@ -33,7 +33,7 @@ export const paxosDefects: readonly PaxosDefect[] = [
   {
     name: "forget_promise_on_restart",
     mistake: "An acceptor does not restore its promised ballot after a restart, so it accepts values of a ballot lower than one it promised before the crash.",
-    caughtBy: "LeaderCompleteness",
+    caughtBy: "StateMachineSafety",
   },
   {
     name: "ignore_promised_values",
