@@ -1,3 +1,4 @@
+import { protocolPlugin as paxos } from "@cx/paxos";
 import { protocolPlugin as raft } from "@cx/raft";
 import type { ProtocolPlugin } from "@cx/sim";
 
@@ -11,7 +12,10 @@ export interface BuiltinProtocol {
  * cx's own protocols, in the order listings and the experiment show them.
  * Adding a protocol package to cx is one line here.
  */
-export const builtinProtocols: readonly BuiltinProtocol[] = [{ plugin: raft, module: import.meta.resolve("@cx/raft") }];
+export const builtinProtocols: readonly BuiltinProtocol[] = [
+  { plugin: raft, module: import.meta.resolve("@cx/raft") },
+  { plugin: paxos, module: import.meta.resolve("@cx/paxos") },
+];
 
 /**
  * The built-in protocol of that short name, if any.

@@ -1,0 +1,536 @@
+import type { ReplicaObservation } from "@cx/check";
+import { registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { ballotProposer, nextBallot } from "./ballot.js";
+import type { PaxosDefectName } from "./defects.js";
+import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
+import type { AcceptedValue, PaxosEntry, PaxosMessage, PaxosPersistent, ReportedValue } from "./messages.js";
+
+/**
+ * A Multi-Paxos node's role as a proposer: a follower only accepts and
+ * learns; a candidate runs phase 1 for its ballot and then re-proposes what
+ * the promises reported (recovery); a leader has finished recovery and
+ * proposes client commands in fresh slots.
+ */
+export type PaxosRole = "follower" | "candidate" | "leader";
+
+/** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
+export interface PaxosClientSession {
+  readonly seq: number;
+  readonly output: RegisterOutput;
+}
+
+/** A proposal of the current ballot that is not chosen yet: the entry and which acceptors accepted it (a bit per node). */
+interface Proposal {
+  readonly entry: PaxosEntry;
+  acks: number;
+}
+
+const NO_ENTRIES: readonly PaxosEntry[] = [];
+const NO_REPORTS: readonly ReportedValue[] = [];
+
+function popcount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/**
+ * One Multi-Paxos node (Lamport's Paxos Made Simple, with a distinguished
+ * proposer) running a replicated register with at-most-once client
+ * semantics, driven by @cx/sim. Every node is proposer, acceptor and
+ * learner.
+ *
+ * When to use: through {@link createPaxosProtocol} / the plug-in; the world
+ * creates one per boot. Its public fields are for monitors, views and
+ * coverage probes: read-only by contract.
+ *
+ * Details:
+ * - A node that hears nothing from a leader for its (staggered, jittered)
+ *   timeout picks a ballot above every ballot it has seen and runs phase 1
+ *   from the first slot it has not learned. Once a majority promised, it
+ *   proposes again, in its own ballot, the highest-ballot value reported for
+ *   each slot (a no-op where none was), and becomes leader when all of them
+ *   are chosen. Only then does it take client commands.
+ * - The acceptor's promise and accepted values are persisted before any
+ *   reply that depends on them; a crash loses the learned log and the state
+ *   machine, which the leader sends again (Chosen catch-up).
+ * - Any ballot above the node's promise, seen in any message, is adopted:
+ *   a leader or candidate then steps down.
+ * - Reads and writes both take a slot; the leader answers a client once
+ *   the slot is applied. Followers redirect with a leader hint.
+ * - Each seeded defect is one `defects.has(...)` guard around the correct check.
+ *
+ * Gotchas: the accepted array and the log are replaced, never mutated, so
+ * a persisted state or a sent message that shares them stays valid.
+ */
+export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
+  role: PaxosRole = "follower";
+  /** The acceptor's promise: the highest ballot seen (persisted). This is the node's term in observations. */
+  promised = 0;
+  /** What this acceptor accepted per slot, `accepted[slot - 1]` (persisted). */
+  accepted: readonly (AcceptedValue | null)[] = [];
+  /** The learned log: every slot from 1 up to the first one not known chosen. */
+  log: readonly PaxosEntry[] = NO_ENTRIES;
+  lastApplied = 0;
+  /** The ballot this node proposes in while candidate or leader (0 otherwise). */
+  ballot = 0;
+  /** Who this node believes leads, for client redirects. */
+  leaderHint: NodeId | undefined = undefined;
+  /** The register's value in the state machine. */
+  value: string | null = null;
+  /** The at-most-once table, part of the applied state. */
+  readonly sessions = new Map<number, PaxosClientSession>();
+  /** Proposals of the current ballot that are not chosen yet, by slot. */
+  readonly proposals = new Map<number, Proposal>();
+
+  private readonly ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>;
+  private readonly defects: ReadonlySet<PaxosDefectName>;
+  /** Slots learned chosen beyond the contiguous log. */
+  private readonly chosenAhead = new Map<number, PaxosEntry>();
+  private promises = 0;
+  private answered = 0;
+  /** The first slot phase 1 asked about. */
+  private prepareFrom = 1;
+  /** Phase 1's harvest: the highest-ballot value reported per slot. */
+  private readonly reported = new Map<number, AcceptedValue>();
+  /** While recovering: the last slot that must be chosen before leading (-1: still in phase 1). */
+  private recoverTo = -1;
+  private nextSlot = 1;
+  private readonly waiting = new Map<number, ClientRequest<RegisterInput>>();
+  /** Client requests that reached this node while it knew of no leader: answered once it learns one. */
+  private held: ClientRequest<RegisterInput>[] = [];
+  private electionTimeoutMs = 0;
+  private electionDeadline = 0;
+  private electionArmed = false;
+
+  constructor(ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>, defects: ReadonlySet<PaxosDefectName>) {
+    this.ctx = ctx;
+    this.defects = defects;
+    const restored = ctx.restore();
+    if (restored !== undefined) {
+      this.accepted = restored.accepted;
+      if (!defects.has("forget_promise_on_restart")) {
+        this.promised = restored.promised;
+      }
+      this.emit({ kind: "restarted", node: ctx.id, term: this.promised, logLength: 0 });
+    }
+    this.drawElectionTimeout();
+    this.touchElection();
+  }
+
+  /** How many slots are known chosen in order (the commit index). */
+  get commitIndex(): number {
+    return this.log.length;
+  }
+
+  // ---- events ------------------------------------------------------------
+
+  onMessage(from: NodeId, message: PaxosMessage): void {
+    switch (message.type) {
+      case "Prepare":
+        return this.onPrepare(from, message);
+      case "Promise":
+        return this.onPromise(from, message);
+      case "Accept":
+        return this.onAccept(from, message);
+      case "Accepted":
+        return this.onAccepted(from, message);
+      case "Chosen":
+        return this.onChosen(from, message);
+      case "ChosenAck":
+        return this.onChosenAck(from, message);
+    }
+  }
+
+  onTimer(name: string): void {
+    if (name === "election") {
+      this.electionArmed = false;
+      if (this.role === "leader") return;
+      const now = this.ctx.now();
+      if (now < this.electionDeadline) {
+        this.electionArmed = true;
+        this.ctx.setTimer("election", this.electionDeadline - now);
+        return;
+      }
+      this.startCandidacy();
+      return;
+    }
+    if (this.role === "follower") return;
+    // Messages are retried: whoever has not answered is asked again.
+    if (this.role === "candidate" && this.recoverTo < 0) this.sendPrepares();
+    this.resendAccepts();
+    if (this.role === "leader") this.broadcast({ type: "Chosen", ballot: this.ballot, fromSlot: this.commitIndex + 1, entries: NO_ENTRIES, commitIndex: this.commitIndex });
+    this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+  }
+
+  onClientRequest(request: ClientRequest<RegisterInput>): void {
+    if (this.role !== "leader") {
+      const hint = this.leaderHint;
+      if (hint === undefined || hint === this.ctx.id) {
+        // Redirecting blindly during an election only bounces the client around: hold the request until a leader is known.
+        this.held.push(request);
+        return;
+      }
+      this.ctx.reply(request, { kind: "redirect", leaderHint: hint });
+      return;
+    }
+    const session = this.sessions.get(request.client);
+    if (session !== undefined && session.seq >= request.seq) {
+      // Already applied: answer from the at-most-once table (a stale retry of an older operation gets nothing).
+      if (session.seq === request.seq) this.ctx.reply(request, { kind: "ok", output: session.output });
+      return;
+    }
+    if (request.input.op === "read" && this.defects.has("stale_local_read")) {
+      this.ctx.reply(request, { kind: "ok", output: this.value });
+      return;
+    }
+    const entry: PaxosEntry = { ballot: this.ballot, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
+    const slot = this.nextSlot++;
+    this.waiting.set(slot, request);
+    this.propose(slot, entry);
+  }
+
+  // ---- phase 1 -------------------------------------------------------------
+
+  private drawElectionTimeout(): void {
+    this.electionTimeoutMs = ELECTION_BASE_MS + ELECTION_STAGGER_MS * this.ctx.id + JITTER_STEP_MS * this.ctx.draw(JITTER_LEVELS, "election jitter");
+  }
+
+  /** Pushes the suspicion deadline back (heard from the leader, promised a candidate). */
+  private touchElection(): void {
+    if (this.role === "leader") return;
+    this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
+    if (!this.electionArmed) {
+      this.electionArmed = true;
+      this.ctx.setTimer("election", this.electionTimeoutMs);
+    }
+  }
+
+  private startCandidacy(): void {
+    this.clearProposer();
+    this.ballot = nextBallot(this.promised, this.ctx.id, this.ctx.clusterSize);
+    this.promised = this.ballot;
+    this.role = "candidate";
+    this.leaderHint = undefined;
+    this.persist();
+    this.emit({ kind: "role", node: this.ctx.id, role: "candidate", term: this.ballot });
+    this.prepareFrom = this.commitIndex + 1;
+    // The candidate is an acceptor too: it promises itself and reports its own accepted values.
+    this.promises = 1 << this.ctx.id;
+    this.answered = this.promises;
+    this.harvest(this.reportFrom(this.prepareFrom));
+    this.drawElectionTimeout();
+    this.touchElection();
+    this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+    if (this.isQuorum(this.promises)) this.startRecovery();
+    else this.sendPrepares();
+  }
+
+  private sendPrepares(): void {
+    const message: PaxosMessage = { type: "Prepare", ballot: this.ballot, fromSlot: this.prepareFrom, lastIndex: this.commitIndex, lastTerm: this.lastTerm() };
+    for (const peer of this.ctx.peers) if ((this.answered & (1 << peer)) === 0) this.ctx.send(peer, message);
+  }
+
+  private onPrepare(from: NodeId, m: Extract<PaxosMessage, { type: "Prepare" }>): void {
+    if (m.ballot > this.promised) this.adopt(m.ballot);
+    // Re-promising the ballot already promised is idempotent (the candidate retried).
+    if (m.ballot !== this.promised || ballotProposer(m.ballot, this.ctx.clusterSize) !== from) {
+      this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: false, promised: this.promised, accepted: NO_REPORTS });
+      return;
+    }
+    this.touchElection();
+    this.emit({
+      kind: "voted",
+      node: this.ctx.id,
+      term: m.ballot,
+      candidate: from,
+      lastLogIndex: this.commitIndex,
+      lastLogTerm: this.lastTerm(),
+      candidateLastLogIndex: m.lastIndex,
+      candidateLastLogTerm: m.lastTerm,
+      // A fact, not a fault: a Paxos proposer may be behind, it learns the accepted values from the promises.
+      candidateLogBehind: m.lastTerm < this.lastTerm() || (m.lastTerm === this.lastTerm() && m.lastIndex < this.commitIndex),
+    });
+    this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: true, promised: this.promised, accepted: this.reportFrom(m.fromSlot) });
+  }
+
+  /** The values this acceptor accepted from `fromSlot` on, as a promise reports them. */
+  private reportFrom(fromSlot: number): ReportedValue[] {
+    const out: ReportedValue[] = [];
+    for (let slot = fromSlot; slot <= this.accepted.length; slot++) {
+      const value = this.accepted[slot - 1];
+      if (value !== null && value !== undefined) out.push({ slot, ballot: value.ballot, entry: value.entry });
+    }
+    return out;
+  }
+
+  /** Keeps, per slot, the value of the highest ballot reported so far. */
+  private harvest(values: readonly ReportedValue[]): void {
+    if (this.defects.has("ignore_promised_values")) return;
+    for (const v of values) {
+      const known = this.reported.get(v.slot);
+      if (known === undefined || v.ballot > known.ballot) this.reported.set(v.slot, { ballot: v.ballot, entry: v.entry });
+    }
+  }
+
+  private onPromise(from: NodeId, m: Extract<PaxosMessage, { type: "Promise" }>): void {
+    if (m.promised > this.promised) {
+      this.adopt(m.promised);
+      return;
+    }
+    if (this.role !== "candidate" || this.recoverTo >= 0 || m.ballot !== this.ballot) return;
+    this.answered |= 1 << from;
+    if (!m.ok) return;
+    this.promises |= 1 << from;
+    this.harvest(m.accepted);
+    if (this.isQuorum(this.promises)) this.startRecovery();
+  }
+
+  private isQuorum(mask: number): boolean {
+    const count = popcount(mask);
+    if (this.defects.has("minority_quorum")) return count * 2 >= this.ctx.clusterSize - 1;
+    return count * 2 > this.ctx.clusterSize;
+  }
+
+  // ---- recovery and phase 2 ------------------------------------------------
+
+  /** A majority promised: propose again, in this ballot, every slot it might have to (a no-op where nothing was reported). */
+  private startRecovery(): void {
+    let last = this.commitIndex;
+    for (const slot of this.reported.keys()) last = Math.max(last, slot);
+    for (const slot of this.chosenAhead.keys()) last = Math.max(last, slot);
+    this.recoverTo = last;
+    this.nextSlot = last + 1;
+    for (let slot = this.commitIndex + 1; slot <= last; slot++) {
+      if (this.chosenAhead.has(slot)) continue;
+      const entry = this.reported.get(slot)?.entry ?? { ballot: this.ballot, id: `noop b${this.ballot}`, client: null, seq: null, input: null };
+      this.propose(slot, entry);
+      // A quorum of one (the minority_quorum defect) chooses at once, and may finish recovery inside the loop.
+      if (this.role !== "candidate") break;
+    }
+    this.reported.clear();
+    this.checkRecovered();
+  }
+
+  private checkRecovered(): void {
+    if (this.role === "candidate" && this.recoverTo >= 0 && this.commitIndex >= this.recoverTo) this.becomeLeader();
+  }
+
+  private becomeLeader(): void {
+    this.role = "leader";
+    this.leaderHint = this.ctx.id;
+    this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.ballot });
+    this.electionArmed = false;
+    this.ctx.cancelTimer("election");
+    this.broadcast({ type: "Chosen", ballot: this.ballot, fromSlot: this.commitIndex + 1, entries: NO_ENTRIES, commitIndex: this.commitIndex });
+    if (this.held.length > 0) this.releaseHeld();
+  }
+
+  /** Answers the requests held while no leader was known: served here if we lead, redirected otherwise. */
+  private releaseHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const request of held) this.onClientRequest(request);
+  }
+
+  /** Proposes `entry` for `slot` in the current ballot: accepts it locally, then asks every peer. */
+  private propose(slot: number, entry: PaxosEntry): void {
+    this.store(slot, { ballot: this.ballot, entry });
+    this.persist();
+    const proposal: Proposal = { entry, acks: 1 << this.ctx.id };
+    this.proposals.set(slot, proposal);
+    const message: PaxosMessage = { type: "Accept", ballot: this.ballot, slot, entry };
+    for (const peer of this.ctx.peers) this.ctx.send(peer, message);
+    if (this.isQuorum(proposal.acks)) this.choose(slot, proposal);
+  }
+
+  private resendAccepts(): void {
+    for (const [slot, proposal] of this.proposals) {
+      const message: PaxosMessage = { type: "Accept", ballot: this.ballot, slot, entry: proposal.entry };
+      for (const peer of this.ctx.peers) if ((proposal.acks & (1 << peer)) === 0) this.ctx.send(peer, message);
+    }
+  }
+
+  private onAccept(from: NodeId, m: Extract<PaxosMessage, { type: "Accept" }>): void {
+    if (m.ballot > this.promised) this.adopt(m.ballot);
+    if (m.ballot < this.promised) {
+      if (!this.defects.has("accept_lower_ballot")) {
+        this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: false, promised: this.promised });
+        return;
+      }
+      // Only with the defect: the acceptor takes the Accept's ballot as its promise, breaking the one it made.
+      this.promised = m.ballot;
+    }
+    this.heardFromLeader(from);
+    this.store(m.slot, { ballot: m.ballot, entry: m.entry });
+    this.persist();
+    this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: true, promised: this.promised });
+  }
+
+  private onAccepted(from: NodeId, m: Extract<PaxosMessage, { type: "Accepted" }>): void {
+    if (m.promised > this.promised) {
+      this.adopt(m.promised);
+      return;
+    }
+    if (!m.ok || this.role === "follower" || m.ballot !== this.ballot) return;
+    const proposal = this.proposals.get(m.slot);
+    if (proposal === undefined) return;
+    proposal.acks |= 1 << from;
+    if (this.isQuorum(proposal.acks)) this.choose(m.slot, proposal);
+  }
+
+  /** A majority accepted the proposal in this ballot: it is chosen. Learn it and tell everyone. */
+  private choose(slot: number, proposal: Proposal): void {
+    this.proposals.delete(slot);
+    const ballot = this.ballot;
+    this.learn(slot, proposal.entry);
+    this.broadcast({ type: "Chosen", ballot, fromSlot: slot, entries: [proposal.entry], commitIndex: this.commitIndex });
+  }
+
+  // ---- learning --------------------------------------------------------------
+
+  private onChosen(from: NodeId, m: Extract<PaxosMessage, { type: "Chosen" }>): void {
+    if (m.ballot > this.promised) this.adopt(m.ballot);
+    if (m.ballot === this.promised && from !== this.ctx.id) this.heardFromLeader(from);
+    // A chosen value is a fact whoever reports it: learn it even from a deposed leader.
+    for (let k = 0; k < m.entries.length; k++) this.learn(m.fromSlot + k, m.entries[k] as PaxosEntry);
+    if (m.ballot < this.promised || m.commitIndex > this.commitIndex) this.ctx.send(from, { type: "ChosenAck", ballot: this.promised, commitIndex: this.commitIndex });
+  }
+
+  private onChosenAck(from: NodeId, m: Extract<PaxosMessage, { type: "ChosenAck" }>): void {
+    if (m.ballot > this.promised) {
+      this.adopt(m.ballot);
+      return;
+    }
+    if (this.role !== "leader" || m.commitIndex >= this.commitIndex) return;
+    const fromSlot = m.commitIndex + 1;
+    this.ctx.send(from, { type: "Chosen", ballot: this.ballot, fromSlot, entries: this.log.slice(fromSlot - 1, fromSlot - 1 + MAX_BATCH), commitIndex: this.commitIndex });
+  }
+
+  private learn(slot: number, entry: PaxosEntry): void {
+    if (slot <= this.commitIndex || this.chosenAhead.has(slot)) return;
+    this.chosenAhead.set(slot, entry);
+    const before = this.log.length;
+    for (let next = this.chosenAhead.get(this.log.length + 1); next !== undefined; next = this.chosenAhead.get(this.log.length + 1)) {
+      this.chosenAhead.delete(this.log.length + 1);
+      this.log = this.log.concat(next);
+      this.emit({ kind: "appended", node: this.ctx.id, index: this.log.length, term: next.ballot, id: next.id });
+    }
+    if (this.log.length === before) return;
+    this.emit({ kind: "committed", node: this.ctx.id, index: this.log.length, term: this.promised });
+    this.apply();
+    this.checkRecovered();
+  }
+
+  // ---- the state machine ---------------------------------------------------
+
+  private apply(): void {
+    while (this.lastApplied < this.log.length) {
+      const index = ++this.lastApplied;
+      const entry = this.log[index - 1] as PaxosEntry;
+      let effect = true;
+      let output: RegisterOutput = null;
+      if (entry.client !== null && entry.seq !== null && entry.input !== null) {
+        const session = this.sessions.get(entry.client);
+        if (!this.defects.has("no_client_dedup")) {
+          // At-most-once: a retried operation already applied is skipped and answered from the table.
+          if (session !== undefined && entry.seq <= session.seq) {
+            effect = false;
+            output = session.seq === entry.seq ? session.output : null;
+          }
+        }
+        if (effect) {
+          output = this.execute(entry.input);
+          this.sessions.set(entry.client, { seq: entry.seq, output });
+        }
+      }
+      this.emit({ kind: "applied", node: this.ctx.id, index, id: entry.id, client: entry.client, seq: entry.seq, effect });
+      const request = this.waiting.get(index);
+      if (request !== undefined) {
+        this.waiting.delete(index);
+        if (request.client === entry.client && request.seq === entry.seq) this.ctx.reply(request, { kind: "ok", output });
+      }
+    }
+  }
+
+  private execute(input: RegisterInput): RegisterOutput {
+    switch (input.op) {
+      case "read":
+        return this.value;
+      case "write":
+        this.value = input.value;
+        return null;
+      case "cas":
+        if (this.value !== null && this.value === input.expected) {
+          this.value = input.value;
+          return true;
+        }
+        return false;
+    }
+  }
+
+  // ---- ballots and roles -----------------------------------------------------
+
+  /** A higher ballot exists: promise it (no lower ballot will be accepted) and stop proposing. */
+  private adopt(ballot: number): void {
+    const was = this.role;
+    this.promised = ballot;
+    this.persist();
+    this.leaderHint = ballotProposer(ballot, this.ctx.clusterSize);
+    this.clearProposer();
+    this.role = "follower";
+    this.emit({ kind: "role", node: this.ctx.id, role: "follower", term: ballot });
+    if (was === "follower") return;
+    this.ctx.cancelTimer("heartbeat");
+    // Pending clients time out and retry elsewhere; their commands may still be chosen (at-most-once covers it).
+    this.waiting.clear();
+    if (was === "leader") {
+      this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
+      this.electionArmed = true;
+      this.ctx.setTimer("election", this.electionTimeoutMs);
+    }
+  }
+
+  /** A message of the ballot this node promised came from its proposer: the leader is alive. */
+  private heardFromLeader(from: NodeId): void {
+    if (this.role !== "follower" || ballotProposer(this.promised, this.ctx.clusterSize) !== from) return;
+    this.leaderHint = from;
+    this.touchElection();
+    if (this.held.length > 0) this.releaseHeld();
+  }
+
+  private clearProposer(): void {
+    this.ballot = 0;
+    this.proposals.clear();
+    this.reported.clear();
+    this.recoverTo = -1;
+    this.promises = 0;
+    this.answered = 0;
+  }
+
+  // ---- plumbing ------------------------------------------------------------
+
+  private lastTerm(): number {
+    return this.log[this.log.length - 1]?.ballot ?? 0;
+  }
+
+  /** Records an accepted value (the array is replaced: persisted states share the old one). */
+  private store(slot: number, value: AcceptedValue): void {
+    const next = this.accepted.slice();
+    while (next.length < slot - 1) next.push(null);
+    next[slot - 1] = value;
+    this.accepted = next;
+  }
+
+  private broadcast(message: PaxosMessage): void {
+    for (const peer of this.ctx.peers) this.ctx.send(peer, message);
+  }
+
+  private persist(): void {
+    this.ctx.persist({ promised: this.promised, accepted: this.accepted });
+  }
+
+  private emit(observation: ReplicaObservation): void {
+    this.ctx.emit(observation);
+  }
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { ReplayedChoices } from "@cx/sim";
+import { describe, expect, it } from "vitest";
+import { paxosDefects, runPaxos, type PaxosDefectName } from "../src/index.js";
+
+interface Fixture {
+  readonly defect: PaxosDefectName;
+  readonly foundWith: string;
+  readonly violation: { readonly invariant: string; readonly message: string };
+  readonly choices: number[];
+}
+
+function fixture(defect: PaxosDefectName): Fixture {
+  return JSON.parse(readFileSync(new URL(`./fixtures/${defect}.json`, import.meta.url), "utf8")) as Fixture;
+}
+
+describe("each seeded defect, replayed from a saved choice list", () => {
+  for (const defect of paxosDefects) {
+    it(`${defect.name} breaks ${defect.caughtBy} with the saved message, and correct Paxos survives the same choices`, () => {
+      const saved = fixture(defect.name);
+      const broken = runPaxos({ defects: [defect.name], choices: new ReplayedChoices(saved.choices) });
+      expect(broken.violation?.invariant, `fixture found with ${saved.foundWith}`).toBe(defect.caughtBy);
+      expect(broken.violation?.message).toBe(saved.violation.message);
+      expect(runPaxos({ choices: new ReplayedChoices(saved.choices) }).violation).toBeNull();
+    });
+  }
+});
+
+describe("the defect registry", () => {
+  const source = readFileSync(new URL("../src/paxos-node.ts", import.meta.url), "utf8");
+
+  it("lists six distinct defects, each with a mistake and the property expected to catch it", () => {
+    expect(new Set(paxosDefects.map((d) => d.name)).size).toBe(6);
+    for (const defect of paxosDefects) expect(defect.mistake.length).toBeGreaterThan(20);
+  });
+
+  it("guards each defect exactly once in the one implementation", () => {
+    for (const defect of paxosDefects) expect(source.split(`defects.has("${defect.name}")`).length - 1, defect.name).toBe(1);
+  });
+});

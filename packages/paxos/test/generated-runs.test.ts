@@ -1,0 +1,30 @@
+import fc from "fast-check";
+import { GeneratedChoices, ReplayedChoices } from "@cx/sim";
+import { describe, expect, it } from "vitest";
+import { runPaxos } from "../src/index.js";
+
+describe("correct Paxos under generated schedules", () => {
+  it("survives 200 seeded hostile schedules with zero violations, re-electing leaders along the way", () => {
+    const failures: string[] = [];
+    let elections = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const result = runPaxos({ choices: new GeneratedChoices(seed) });
+      elections += result.paxos.elections;
+      if (result.violation !== null) failures.push(`seed ${seed}: ${result.violation.invariant}: ${result.violation.message}`);
+    }
+    expect(failures).toEqual([]);
+    // The schedules are hostile enough to force new ballots, not just the first one.
+    expect(elections).toBeGreaterThan(200 * 2);
+  });
+
+  it("law: no choice sequence at all makes correct Paxos break a property", () => {
+    // Arbitrary lists, not just PRNG output: small values (calm), large ones (clamped to the most hostile), short and long.
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.nat(3), fc.nat(200)), { maxLength: 600 }), (choices) => {
+        const violation = runPaxos({ choices: new ReplayedChoices(choices) }).violation;
+        expect(violation, JSON.stringify(choices)).toBeNull();
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
