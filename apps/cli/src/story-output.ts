@@ -20,5 +20,5 @@ export function tell(run: RunResult<unknown, unknown>, svgPath: string | undefin
 
 /** Every step of a story counted (what the display cap left out included), and how many were shown. */
 export function storyFigures(story: Story): { readonly storySteps: number; readonly storyStepsShown: number } {
-  return { storySteps: story.steps.length + story.stepsLeftOut, storyStepsShown: story.steps.length };
+  return { storySteps: story.stepsTotal, storyStepsShown: story.stepsShown };
 }
