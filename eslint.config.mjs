@@ -39,7 +39,7 @@ const allowed = {
   raft: ["sim", "check"],
   search: ["sim"],
   viz: ["sim", "check"],
-  eval: ["sim", "check", "raft", "search", "viz"],
+  eval: ["sim", "check", "search", "viz"],
   protocols: ["sim", "raft"],
 };
 const all = ["sim", "check", "raft", "search", "viz", "eval", "protocols"];
@@ -49,7 +49,7 @@ const why = {
   raft: "a protocol package may use only @cx/sim and @cx/check (imports flow downward, DESIGN.md).",
   search: "@cx/search sees only choices -> outcome and must never import a protocol or a checker (DESIGN.md); the protocol side supplies the target.",
   viz: "@cx/viz renders sim traces and check violations; it must not depend on a protocol or on search.",
-  eval: "@cx/eval may use any library but never an app.",
+  eval: "@cx/eval runs any protocol plug-in it is given and names none itself (the bench script takes them from @cx/protocols); it may use the other libraries, never an app.",
   protocols: "the protocol registry may use @cx/sim and the protocol packages it lists.",
 };
 

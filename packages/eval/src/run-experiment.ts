@@ -189,11 +189,11 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
 
     // 2. Trials to first violation, then a larger budget for cells that found nothing.
     const cellsOf = (s: Section) => s.bugs.flatMap((bug) => config.strategies.map((strategy) => ({ bug, strategy })));
-    const first = going.map((s) => trialTasks(protocolRef(s.protocol), cellsOf(s), config.trialBudget, config.trialSeeds));
+    const first = going.map((s) => trialTasks(protocolRef(s.protocol), cellsOf(s), { budget: config.trialBudget, seeds: config.trialSeeds }));
     const firstRounds = await roundsOf(first, config.trialBudget, (tasks) => runAll("trials", tasks));
     const escalated = going.map((s, i) => {
       const missed = cellsOf(s).filter(({ bug, strategy }) => (firstRounds[i]?.get(cellId(bug, strategy))?.found ?? 0) === 0);
-      return trialTasks(protocolRef(s.protocol), missed, config.escalatedBudget, config.escalatedSeeds);
+      return trialTasks(protocolRef(s.protocol), missed, { budget: config.escalatedBudget, seeds: config.escalatedSeeds });
     });
     const secondRounds = await roundsOf(escalated, config.escalatedBudget, (tasks) => runAll("escalation", tasks));
     going.forEach((s, i) => {

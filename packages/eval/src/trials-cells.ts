@@ -13,8 +13,9 @@ export interface CellTask {
 /** The key of one cell of one protocol's trials table. */
 export const cellId = (bug: string, strategy: StrategyName): string => `${bug}|${strategy}`;
 
-/** Every hunt of a round: each defect x strategy x seed, at `budget`. */
-export function trialTasks(ref: ProtocolRef, cells: readonly { readonly bug: string; readonly strategy: StrategyName }[], budget: number, seeds: readonly number[]): CellTask[] {
+/** Every hunt of a round: each cell (defect x strategy) x seed, at `round.budget`. */
+export function trialTasks(ref: ProtocolRef, cells: readonly { readonly bug: string; readonly strategy: StrategyName }[], round: { readonly budget: number; readonly seeds: readonly number[] }): CellTask[] {
+  const { budget, seeds } = round;
   return cells.flatMap(({ bug, strategy }) => seeds.map((seed) => ({ cell: cellId(bug, strategy), task: { kind: "hunt" as const, ...ref, bugs: [bug], strategy, seed, budget } })));
 }
 

@@ -8,7 +8,7 @@ export const allowedImports: Readonly<Record<string, readonly string[]>> = {
   "@cx/raft": ["@cx/sim", "@cx/check"],
   "@cx/search": ["@cx/sim"],
   "@cx/viz": ["@cx/sim", "@cx/check"],
-  "@cx/eval": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz"],
+  "@cx/eval": ["@cx/sim", "@cx/check", "@cx/search", "@cx/viz"],
   "@cx/protocols": ["@cx/sim", "@cx/raft"],
   "@cx/report": ["@cx/eval", "@cx/viz"],
   "@cx/cli": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz", "@cx/eval", "@cx/report", "@cx/protocols"],
