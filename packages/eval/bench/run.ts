@@ -2,16 +2,23 @@
 // results/results.json, results/summary.md and results/results.schema.json at
 // the repository root. Exit code 1 when a trust run found a violation on a
 // correct protocol.
-import { join } from "node:path";
+//   --quick             the reduced experiment
+//   --keep-going        go on after a failed trust run
+//   --protocol REF      only these protocols (repeatable or comma-separated; built-in names, module files, package names)
+//   --out DIR           another folder than results/
+import { join, resolve } from "node:path";
 import { writeFileSync } from "node:fs";
-import { builtinProtocols } from "@cx/protocols";
+import { builtinProtocols, loadProtocol } from "@cx/protocols";
 import { findRepoRoot, formatMs, formatRatio, formatStorySteps, fullExperiment, quickExperiment, resultsJsonSchema, runExperiment, type ExperimentProgress } from "../src/index.js";
 
 const quick = process.argv.includes("--quick");
 // Go on after a failed trust run (the figures are then marked meaningless); the exit code stays 1.
 const keepGoing = process.argv.includes("--keep-going");
+const valuesOf = (flag: string): string[] => process.argv.flatMap((arg, i) => (arg === flag ? (process.argv[i + 1] ?? "").split(",") : []));
+const refs = valuesOf("--protocol").filter((r) => r !== "");
+const protocols = refs.length === 0 ? builtinProtocols : await Promise.all(refs.map((ref) => loadProtocol(ref, process.cwd())));
 const root = findRepoRoot(process.cwd()) ?? process.cwd();
-const outDir = join(root, "results");
+const outDir = resolve(valuesOf("--out")[0] ?? join(root, "results"));
 const tty = process.stderr.isTTY === true;
 const onProgress = (p: ExperimentProgress): void => {
   if (!tty) return;
@@ -19,7 +26,7 @@ const onProgress = (p: ExperimentProgress): void => {
 };
 const results = await runExperiment({
   config: { ...(quick ? quickExperiment : fullExperiment), continueAfterTrustFailure: keepGoing },
-  protocols: builtinProtocols,
+  protocols,
   mode: quick ? "quick" : "full",
   outDir,
   onProgress,
