@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fullExperiment, type ExperimentConfig } from "@cx/eval";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerBenchCommand, runBench } from "../src/commands/bench.js";
+import { registerBenchCommand, resolveBenchProtocols, runBench } from "../src/commands/bench.js";
 import { registerReportCommand, runReport } from "../src/commands/report.js";
 import { isUserError } from "../src/user-error.js";
 
@@ -41,17 +41,34 @@ afterEach(() => {
 describe("cx bench", () => {
   it("runs the experiment, writes results.json, its schema and summary.md, and exits 0 when the trust run passes", async () => {
     const out = tmp();
-    const { exitCode, report, text } = await runBench({ quick: true, config: tiny, workers: 1, out, json: false, corpusDir: null });
+    const { exitCode, report, text } = await runBench({ quick: true, config: tiny, protocols: ["raft"], workers: 1, out, json: false, corpusDir: null });
     expect(exitCode).toBe(0);
     expect(report.trustPassed).toBe(true);
     expect(report.mode).toBe("custom");
     for (const file of ["results.json", "results.schema.json", "summary.md"]) expect(existsSync(join(out, file))).toBe(true);
     expect(JSON.parse(readFileSync(join(out, "results.json"), "utf8")).kind).toBe("cx-experiment");
-    expect(text).toContain("trust: 30 schedules against correct Raft, no violation");
+    expect(text).toContain("trust: 30 schedules against raft with no defect, no violation");
+  });
+
+  it("covers the protocols --protocol names, a module file among them, each in its own section", async () => {
+    const module = join(import.meta.dirname, "fixtures", "single-register-protocol.ts");
+    const { exitCode, results, text } = await runBench({ quick: true, config: tiny, protocols: ["raft", module], workers: 0, out: tmp(), json: true, corpusDir: null });
+    expect(exitCode).toBe(0);
+    expect(results.protocols.map((p) => p.name)).toEqual(["raft", "single-register"]);
+    expect(results.protocols[1]?.bugs).toEqual([]);
+    expect(text).toContain("trust: 30 schedules against single-register with no defect, no violation");
+  });
+
+  it("takes every built-in protocol by default, and refuses an unknown --protocol as a user error", async () => {
+    expect((await resolveBenchProtocols(undefined, process.cwd())).map((p) => p.plugin.name)).toContain("raft");
+    const refused = await resolveBenchProtocols(["no-such-protocol"], tmp()).catch((error: unknown) => error);
+    expect(isUserError(refused)).toBe(true);
+    expect((refused as Error).message).toMatch(/--protocol "no-such-protocol"/);
+    await expect(program().parseAsync(["node", "cx", "bench", "--protocol", "raft,"])).rejects.toThrow(/--protocol expects a protocol/);
   });
 
   it("exits 1 when the trust run finds a violation", async () => {
-    const { exitCode, text } = await runBench({ quick: true, config: { ...tiny, trustBugs: ["no_client_dedup"], trustBudget: 60 }, workers: 0, out: tmp(), json: true, corpusDir: null });
+    const { exitCode, text } = await runBench({ quick: true, config: { ...tiny, trustBugs: ["no_client_dedup"], trustBudget: 60 }, protocols: ["raft"], workers: 0, out: tmp(), json: true, corpusDir: null });
     expect(exitCode).toBe(1);
     expect(text).toContain("trust: FAILED");
   });
@@ -64,7 +81,7 @@ describe("cx bench", () => {
 describe("cx report", () => {
   it("turns results.json into report.html and summary.md and, under --json, prints exactly one JSON document", async () => {
     const out = tmp();
-    await runBench({ quick: true, config: tiny, workers: 0, out, json: true, corpusDir: null });
+    await runBench({ quick: true, config: tiny, protocols: ["raft"], workers: 0, out, json: true, corpusDir: null });
     const printed: string[] = [];
     vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
       printed.push(String(chunk));
@@ -75,7 +92,7 @@ describe("cx report", () => {
     const report = JSON.parse(printed.join("")) as { html: string; summary: string };
     expect(report.html).toBe(join(out, "report.html"));
     expect(readFileSync(report.html, "utf8")).toContain('<img class="diagram"');
-    expect(readFileSync(report.summary, "utf8")).toContain("## Shrinking");
+    expect(readFileSync(report.summary, "utf8")).toContain("### raft: shrinking");
   });
 
   it("names the missing file and what to run, as a user error", () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { buildResultTables, formatMs, type ExperimentResults, type ResultTable, type ShrinkRow } from "@cx/eval";
+import { buildResultSections, formatMs, formatStorySteps, protocolSlug, type ExperimentResults, type ProtocolResults, type ResultTable, type ShrinkRow } from "@cx/eval";
 import { formatChoices } from "@cx/viz";
 import { escapeHtml } from "./escape-html.js";
 import { REPORT_CSS } from "./report-css.js";
@@ -15,8 +15,8 @@ function table(t: ResultTable): string {
   return `<table id="table-${e(t.id)}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
-function section(t: ResultTable, extra = ""): string {
-  return `<section id="${e(t.id)}"><h2>${e(t.title)}</h2><p class="caption">${e(t.caption)}</p>${extra}${table(t)}</section>`;
+function section(t: ResultTable, heading: "h2" | "h3" = "h2"): string {
+  return `<section id="${e(t.id)}"><${heading}>${e(t.title)}</${heading}><p class="caption">${e(t.caption)}</p>${table(t)}</section>`;
 }
 
 /** A stable, safe id fragment for a defect name. */
@@ -28,9 +28,9 @@ function copyBlock(id: string, label: string, content: string): string {
   return `<div class="copy"><div class="copy-head"><span>${e(label)}</span><button type="button" data-copy="${e(id)}">copy</button></div><pre id="${e(id)}">${e(content)}</pre></div>`;
 }
 
-function counterexample(row: ShrinkRow, mistake: string | undefined): string {
-  const id = slug(row.bug);
-  const heading = `<h3 id="bug-${e(id)}">${e(row.bug)}</h3>${mistake === undefined ? "" : `<p class="mistake">${e(mistake)}</p>`}`;
+function counterexample(protocol: ProtocolResults, row: ShrinkRow, mistake: string | undefined): string {
+  const id = `${protocolSlug(protocol.name)}-${slug(row.bug)}`;
+  const heading = `<h4 id="bug-${e(id)}">${e(row.bug)}</h4>${mistake === undefined ? "" : `<p class="mistake">${e(mistake)}</p>`}`;
   const cx = row.counterexample;
   if (cx === null) {
     const why = row.status === "not-found" ? "No hunt found this defect within its budget, so there is no counterexample to show." : "The found failure did not reproduce when shrunk.";
@@ -42,20 +42,22 @@ function counterexample(row: ShrinkRow, mistake: string | undefined): string {
   const bugs = cx.bugs.join(",");
   const source = row.source === null ? "" : ` Found by ${row.source.strategy} (seed ${row.source.seed}) after ${row.source.trials} ${row.source.trials === 1 ? "trial" : "trials"};`;
   const shrunk = ` shrunk from ${row.decisionsBefore ?? "?"} to ${row.decisionsAfter ?? "?"} decisions (${row.nonZeroAfter ?? "?"} non-zero) in ${formatMs(row.ms)}; replays exactly: ${row.replaysExactly === true ? "yes" : "no"}.`;
+  const total = row.storyStepsTotal ?? cx.storyStepsTotal;
+  const storyHeading = total > cx.storySteps.length ? `Story (${cx.storySteps.length} of ${total} steps shown)` : `Story (${total} ${total === 1 ? "step" : "steps"})`;
   return `<article class="counterexample" id="cx-${e(id)}">${heading}
 <p class="violation"><strong>${e(cx.violation.invariant)}</strong> violated at t=${e(String(cx.violation.time))}: ${e(cx.violation.message)}</p>
 <p class="meta">${e(`${source}${shrunk}`)}</p>
 ${
   cx.renderError === null || cx.renderError === undefined
     ? `<figure><img class="diagram" alt="${e(`space-time diagram of the ${row.bug} counterexample`)}" src="${svg}"><figcaption>${e(cx.storyHeadline)}</figcaption></figure>
-<h4>Story</h4><ol class="story">${story}</ol>`
+<h5>${e(storyHeading)}</h5><ol class="story">${story}</ol>`
     : `<p class="alarm">${e(cx.renderError)}</p>`
 }
-<h4>Reproduce it</h4>
+<h5>Reproduce it</h5>
 <p class="choices-short">Choices (${e(String(cx.choices.length))} values, zeros after the end): <code>${e(formatChoices(cx.choices))}</code></p>
 ${copyBlock(`repro-${id}`, "repro.json — then: cx replay repro.json", cx.repro)}
 ${copyBlock(`choices-${id}`, "choices.json", choicesJson)}
-${copyBlock(`cmd-${id}`, "or run it directly", `cx replay repro.json\ncx run --bugs ${bugs} --choices choices.json`)}
+${copyBlock(`cmd-${id}`, "or run it directly", `cx replay repro.json\ncx run --protocol ${protocol.name} --bugs ${bugs} --choices choices.json`)}
 </article>`;
 }
 
@@ -64,20 +66,51 @@ function headlineCards(results: ExperimentResults): string {
   const card = (value: string, label: string, bad = false) => `<div class="card${bad ? " bad" : ""}"><div class="value">${e(value)}</div><div class="label">${e(label)}</div></div>`;
   const best = [...h.byStrategy].sort((a, b) => b.seedsFound - a.seedsFound)[0];
   return `<div class="cards">
-${card(`${h.trustViolations}`, `violations in ${h.trustSchedules.toLocaleString("en-US")} schedules against correct Raft`, h.trustViolations > 0)}
-${card(`${h.bugsFound}/${h.bugsTotal}`, "defects found")}
+${card(`${h.trustViolations}`, `violations in ${h.trustSchedules.toLocaleString("en-US")} schedules against the correct protocols`, h.trustViolations > 0)}
+${card(`${h.bugsFound}/${h.bugsTotal}`, `defects found (${h.protocols.join(", ")})`)}
 ${best === undefined ? "" : card(`${best.seedsFound}/${best.seeds}`, `hunts found a defect with ${best.strategy}`)}
 ${card(`${h.medianDecisionsBefore ?? "—"} → ${h.medianDecisionsAfter ?? "—"}`, "decisions, median shrink")}
-${card(h.runsPerSecond === null ? "—" : Math.round(h.runsPerSecond).toLocaleString("en-US"), "runs per second, one thread")}
-${card(h.speedup === null ? "—" : `${h.speedup.toFixed(2)}x`, "speed-up, 2 workers over 1")}
+${card(formatStorySteps(h.medianStorySteps, h.medianStoryStepsShown), "story steps, median (every step counted)")}
+${card(h.speedup === null ? "—" : `${h.speedup.toFixed(2)}x`, `speed-up, 2 workers over 1${results.speedup === null ? "" : ` (${results.speedup.protocol})`}`)}
 </div>`;
+}
+
+function protocolSection(p: ProtocolResults, tables: readonly ResultTable[]): string {
+  const id = protocolSlug(p.name);
+  const get = (suffix: string): ResultTable => {
+    const t = tables.find((table) => table.id === `${id}-${suffix}`);
+    if (t === undefined) throw new Error(`no table ${id}-${suffix}`);
+    return t;
+  };
+  const trustBanner =
+    p.trust.passed || p.trust.rows.length === 0
+      ? ""
+      : `<p class="alarm">The trust run found a violation on ${e(p.name)} with no defect${p.trust.firstViolation === null ? "" : ` (${e(p.trust.firstViolation.violation.invariant)}: ${e(p.trust.firstViolation.violation.message)})`}. Every ${e(p.name)} figure below is meaningless until it is fixed.</p>`;
+  const mistakes = new Map(p.bugs.map((b) => [b.name, b.mistake]));
+  const rows = p.shrinks.rows;
+  const toc = rows.map((r) => `<a href="#bug-${e(id)}-${e(slug(r.bug))}">${e(r.bug)}</a>`).join(" · ");
+  return `<section class="protocol" id="protocol-${e(id)}"><h2>Protocol ${e(p.name)} <span class="version">${e(p.version)}</span></h2>
+<p class="caption">${e(p.summary)}</p>
+${trustBanner}
+${section(get("trust"), "h3")}
+${section(get("trials"), "h3")}
+<details><summary>Every hunt, seed by seed</summary>${table(get("trials-per-seed"))}</details>
+${section(get("shrink"), "h3")}
+${section(get("performance"), "h3")}
+<section id="counterexamples-${e(id)}" class="counterexamples"><h3>${e(p.name)}: counterexamples</h3>
+<p class="caption">For each defect, the shrunk failure: its space-time diagram, the numbered story, and the choice sequence that reproduces it.</p>
+<nav>${toc}</nav>
+${rows.map((r) => counterexample(p, r, mistakes.get(r.bug))).join("\n")}
+</section>
+</section>`;
 }
 
 /**
  * The experiment's results as one self-contained HTML page: headline
- * figures, the trust run, the trials-to-first-violation tables, the shrink
- * table, performance, and for each defect its minimised counterexample
- * (diagram, numbered story, copyable repro and commands).
+ * figures over every protocol, then a section per protocol (its trust run,
+ * trials-to-first-violation tables, shrink table, throughput, and for each
+ * defect its minimised counterexample: diagram, numbered story, copyable
+ * repro and commands), then the figures measured once (corpus, speed-up).
  *
  * When to use: `cx report` and the `report` task write it to
  * results/report.html.
@@ -94,22 +127,14 @@ ${card(h.speedup === null ? "—" : `${h.speedup.toFixed(2)}x`, "speed-up, 2 wor
  * ```
  */
 export function renderReportHtml(results: ExperimentResults): string {
-  const tables = new Map(buildResultTables(results).map((t) => [t.id, t]));
-  const get = (id: string): ResultTable => {
-    const t = tables.get(id);
-    if (t === undefined) throw new Error(`no table ${id}`);
-    return t;
-  };
+  const sections = buildResultSections(results);
   const m = results.machine;
   const scriptHash = createHash("sha256").update(COPY_SCRIPT).digest("base64");
   const csp = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
-  const trustBanner = results.trust.passed
-    ? ""
-    : `<p class="alarm">The trust run found a violation on correct Raft${results.trust.firstViolation === null ? "" : ` (${e(results.trust.firstViolation.violation.invariant)}: ${e(results.trust.firstViolation.violation.message)})`}. Every figure below is meaningless until it is fixed.</p>`;
+  const failed = results.protocols.filter((p) => !p.trust.passed && p.trust.rows.length > 0).map((p) => p.name);
+  const trustBanner = failed.length === 0 ? "" : `<p class="alarm">The trust run found a violation on ${e(failed.join(", "))} with no defect: see ${failed.length === 1 ? "its section" : "their sections"} below.</p>`;
   const incomplete = results.complete ? "" : `<p class="alarm">This results file is incomplete: the experiment was still running or was interrupted.</p>`;
-  const mistakes = new Map(results.bugs.map((b) => [b.name, b.mistake]));
-  const rows = results.shrinks.rows;
-  const toc = rows.map((r) => `<a href="#bug-${e(slug(r.bug))}">${e(r.bug)}</a>`).join(" · ");
+  const toc = results.protocols.map((p) => `<a href="#protocol-${e(protocolSlug(p.name))}">${e(p.name)}</a>`).join(" · ");
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -125,19 +150,12 @@ export function renderReportHtml(results: ExperimentResults): string {
 <p class="run">${e(`${results.mode} run of cx ${results.cxVersion}, finished ${results.finishedAt} after ${formatMs(results.elapsedMs)} on ${results.workers} workers. Machine: ${m.cpuModel}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB, ${m.platform} ${m.arch}, Node ${m.nodeVersion}, load average at start ${(m.loadAverage ?? []).join(", ")}.`)}</p>
 ${incomplete}${trustBanner}
 ${headlineCards(results)}
+<nav class="protocols">Protocols: ${toc}</nav>
 </header>
 <main>
-${section(get("headline"))}
-${section(get("trust"))}
-${section(get("trials"))}
-<details><summary>Every hunt, seed by seed</summary>${table(get("trials-per-seed"))}</details>
-${section(get("shrink"))}
-${section(get("performance"))}
-<section id="counterexamples"><h2>Counterexamples</h2>
-<p class="caption">For each defect, the shrunk failure: its space-time diagram, the numbered story, and the choice sequence that reproduces it.</p>
-<nav>${toc}</nav>
-${rows.map((r) => counterexample(r, mistakes.get(r.bug))).join("\n")}
-</section>
+${section(sections.headline)}
+${sections.protocols.map(({ protocol, tables }) => protocolSection(protocol, tables)).join("\n")}
+${section(sections.performance)}
 </main>
 <footer><p>Made from results.json (schema version ${e(String(results.schemaVersion))}). What this measures and what it does not: see apps/report/README.md and packages/eval/README.md.</p></footer>
 <script>${COPY_SCRIPT}</script>

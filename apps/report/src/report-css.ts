@@ -7,8 +7,13 @@ header, main, footer { max-width: 1180px; margin: 0 auto; padding: 0 24px; }
 header { padding-top: 24px; }
 h1 { font-size: 28px; margin: 0 0 4px; }
 h2 { font-size: 21px; margin: 36px 0 4px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
-h3 { font-size: 18px; margin: 0 0 4px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-h4 { font-size: 14px; margin: 16px 0 4px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+h3 { font-size: 18px; margin: 28px 0 4px; }
+h4 { font-size: 18px; margin: 0 0 4px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+h5 { font-size: 14px; margin: 16px 0 4px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+section.protocol { border-top: 3px solid var(--line); margin-top: 40px; }
+section.protocol > h2 { border-bottom: none; }
+h2 .version { color: var(--muted); font-weight: 400; font-size: 15px; }
+nav.protocols { margin: 4px 0 0; }
 .run, .caption, .meta, .mistake { color: var(--muted); }
 .alarm { background: #fdecea; color: var(--bad); border: 1px solid #f3b9b4; border-radius: 6px; padding: 10px 14px; font-weight: 600; }
 .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); gap: 12px; margin: 16px 0; }

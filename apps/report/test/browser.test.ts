@@ -5,14 +5,14 @@ import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { renderReportHtml } from "../src/index.js";
-import { syntheticResults } from "./fixtures/synthetic-results.js";
+import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) console.warn(`report browser test skipped: ${CHROMIUM} is absent (apt-get install chromium); CI installs it`);
 
 describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
-  it("loads with no console error, requests nothing but itself, and shows eight diagrams", async () => {
+  it("loads with no console error, requests nothing but itself, and shows every protocol's section and diagrams", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cx-report-browser-"));
     const page = join(dir, "report.html");
     writeFileSync(page, renderReportHtml(syntheticResults(`<script>alert("x")</script> & 'q'`)));
@@ -41,16 +41,19 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
       await tab.goto(url, { waitUntil: "load" });
 
       const diagrams = tab.locator("img.diagram");
-      await expect.poll(() => diagrams.count()).toBe(8);
-      for (let i = 0; i < 8; i++) {
+      await expect.poll(() => diagrams.count()).toBe(SYNTHETIC_COUNTEREXAMPLES);
+      for (let i = 0; i < SYNTHETIC_COUNTEREXAMPLES; i++) {
         const diagram = diagrams.nth(i);
         await diagram.scrollIntoViewIfNeeded();
         expect(await diagram.isVisible()).toBe(true);
         // naturalWidth > 0: the SVG decoded and rendered, not a broken image.
         expect(await diagram.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
       }
-      expect(await tab.locator("ol.story").count()).toBe(8);
-      expect(await tab.locator("#trials table, table#table-trials").count()).toBeGreaterThan(0);
+      expect(await tab.locator("ol.story").count()).toBe(SYNTHETIC_COUNTEREXAMPLES);
+      for (const name of ["raft", "primary-backup"]) {
+        expect(await tab.locator(`section#protocol-${name}`).isVisible()).toBe(true);
+        expect(await tab.locator(`table#table-${name}-trials`).count()).toBe(1);
+      }
 
       const screenshot = join(dir, "report.png");
       await tab.screenshot({ path: screenshot, fullPage: false });

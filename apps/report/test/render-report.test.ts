@@ -1,12 +1,27 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { renderSummaryMarkdown } from "@cx/eval";
+import { renderSummaryMarkdown, resultsSchema } from "@cx/eval";
+import type { ShrinkRow } from "@cx/eval";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, renderReportHtml, writeReport } from "../src/index.js";
-import { syntheticResults } from "./fixtures/synthetic-results.js";
+import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'quoted' "double" <img src=x onerror=alert(1)>`;
+
+/** The results with the shrink rows of the first protocol changed by `edit`. */
+function withRows(results: ReturnType<typeof syntheticResults>, edit: (row: ShrinkRow, i: number) => ShrinkRow): ReturnType<typeof syntheticResults> {
+  const [first, ...rest] = results.protocols;
+  if (first === undefined) throw new Error("no protocol");
+  return { ...results, protocols: [{ ...first, shrinks: { ...first.shrinks, rows: first.shrinks.rows.map(edit) } }, ...rest] };
+}
+
+describe("syntheticResults", () => {
+  it("is a results document the schema accepts", () => {
+    const checked = resultsSchema.safeParse(JSON.parse(JSON.stringify(syntheticResults())));
+    expect(checked.success ? [] : checked.error.issues).toEqual([]);
+  });
+});
 
 describe("renderReportHtml", () => {
   it("escapes every string from the results: a hostile message can inject no markup", () => {
@@ -22,68 +37,84 @@ describe("renderReportHtml", () => {
   });
 
   it("shows a hostile SVG only as an image, never as inline markup", () => {
-    const results = syntheticResults();
-    const rows = results.shrinks.rows.map((row, i) =>
-      i === 0 && row.counterexample !== null ? { ...row, counterexample: { ...row.counterexample, svg: `<svg><script>alert(1)</script></svg>` } } : row,
+    const html = renderReportHtml(
+      withRows(syntheticResults(), (row, i) => (i === 0 && row.counterexample !== null ? { ...row, counterexample: { ...row.counterexample, svg: `<svg><script>alert(1)</script></svg>` } } : row)),
     );
-    const html = renderReportHtml({ ...results, shrinks: { ...results.shrinks, rows } });
     expect(html).not.toContain("<script>alert(1)");
     expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from("<svg><script>alert(1)</script></svg>").toString("base64")}"`);
   });
 
-  it("has the headline, the trust run, both trials tables, the shrink table and eight counterexamples", () => {
+  it("has the headline, then per protocol its trust run, both trials tables, the shrink table, throughput and counterexamples", () => {
     const results = syntheticResults();
     const html = renderReportHtml(results);
-    for (const id of ["headline", "trust", "trials", "table-trials-per-seed", "shrink", "performance", "counterexamples"]) expect(html).toContain(`id="${id}"`);
-    expect(html.match(/<img class="diagram"/g)).toHaveLength(8);
-    expect(html.match(/<ol class="story">/g)).toHaveLength(8);
-    for (const bug of results.config.bugs) {
-      expect(html).toContain(`cx run --bugs ${bug} --choices choices.json`);
-      expect(html).toContain(`id="bug-${bug}"`);
+    for (const id of ["headline", "performance"]) expect(html).toContain(`id="${id}"`);
+    for (const p of results.protocols) {
+      for (const id of [`protocol-${p.name}`, `${p.name}-trust`, `${p.name}-trials`, `table-${p.name}-trials-per-seed`, `${p.name}-shrink`, `${p.name}-performance`, `counterexamples-${p.name}`]) {
+        expect(html).toContain(`id="${id}"`);
+      }
+      for (const bug of p.bugs) {
+        expect(html).toContain(`cx run --protocol ${p.name} --bugs ${bug.name} --choices choices.json`);
+        expect(html).toContain(`id="bug-${p.name}-${bug.name}"`);
+      }
     }
+    // Protocol sections in order, each after the headline and before the shared performance figures.
+    const at = (id: string) => html.indexOf(`id="${id}"`);
+    expect(at("headline")).toBeLessThan(at("protocol-raft"));
+    expect(at("protocol-raft")).toBeLessThan(at("protocol-primary-backup"));
+    expect(at("protocol-primary-backup")).toBeLessThan(at("performance"));
+    expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES);
+    expect(html.match(/<ol class="story">/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES);
     expect(html).toContain("cx replay repro.json");
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
   });
 
+  it("says how many story steps there were and how many are shown, and the table counts every step", () => {
+    const html = renderReportHtml(syntheticResults());
+    expect(html).toContain("Story (3 of 21 steps shown)");
+    expect(html).toContain("Story (3 steps)");
+    expect(html).toContain("<td class=\"num\">21 (3 shown)</td>");
+  });
+
   it("shows why a diagram is missing when the renderer failed, escaped", () => {
-    const results = syntheticResults();
-    const rows = results.shrinks.rows.map((row, i) =>
-      i === 1 && row.counterexample !== null ? { ...row, counterexample: { ...row.counterexample, svg: "", storySteps: [], renderError: "@cx/viz could not draw <this>" } } : row,
+    const html = renderReportHtml(
+      withRows(syntheticResults(), (row, i) =>
+        i === 1 && row.counterexample !== null ? { ...row, counterexample: { ...row.counterexample, svg: "", storySteps: [], renderError: "@cx/viz could not draw <this>" } } : row,
+      ),
     );
-    const html = renderReportHtml({ ...results, shrinks: { ...results.shrinks, rows } });
-    expect(html.match(/<img class="diagram"/g)).toHaveLength(7);
+    expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES - 1);
     expect(html).toContain("@cx/viz could not draw &lt;this&gt;");
   });
 
-  it("says loudly when the trust run failed or the results are incomplete", () => {
+  it("says loudly when a trust run failed or the results are incomplete", () => {
     const results = syntheticResults();
-    const failed = {
-      ...results,
-      complete: false,
-      trust: { ...results.trust, passed: false, violations: 1, firstViolation: { strategy: "random" as const, seed: 1, violation: { invariant: "ElectionSafety", message: "two leaders", time: 1, step: 1 }, choices: [1] } },
-    };
-    const html = renderReportHtml(failed);
-    expect(html).toContain("The trust run found a violation on correct Raft (ElectionSafety: two leaders)");
+    const [raft, ...rest] = results.protocols;
+    if (raft === undefined) throw new Error("no protocol");
+    const failedRaft = { ...raft, trust: { ...raft.trust, passed: false, violations: 1, firstViolation: { strategy: "random" as const, seed: 1, violation: { invariant: "ElectionSafety", message: "two leaders", time: 1, step: 1 }, choices: [1] } } };
+    const html = renderReportHtml({ ...results, complete: false, trustPassed: false, protocols: [failedRaft, ...rest] });
+    expect(html).toContain("The trust run found a violation on raft with no defect (ElectionSafety: two leaders)");
+    expect(html).toContain("The trust run found a violation on raft with no defect: see its section below");
     expect(html).toContain("This results file is incomplete");
   });
 
   it("shows a defect that was never found as missing, not as a broken diagram", () => {
-    const results = syntheticResults();
-    const rows = results.shrinks.rows.map((row, i) => (i === 2 ? { ...row, status: "not-found" as const, source: null, counterexample: null } : row));
-    const html = renderReportHtml({ ...results, shrinks: { ...results.shrinks, rows } });
-    expect(html.match(/<img class="diagram"/g)).toHaveLength(7);
+    const html = renderReportHtml(withRows(syntheticResults(), (row, i) => (i === 2 ? { ...row, status: "not-found" as const, source: null, counterexample: null } : row)));
+    expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES - 1);
     expect(html).toContain("No hunt found this defect within its budget");
   });
 });
 
 describe("renderSummaryMarkdown", () => {
-  it("holds the same tables, with hostile strings escaped", () => {
+  it("holds the same tables, a section per protocol, with hostile strings escaped", () => {
     const md = renderSummaryMarkdown(syntheticResults(HOSTILE));
-    for (const title of ["## Headline", "## Trust run: correct Raft", "## Trials to first violation", "## Shrinking", "## Performance"]) expect(md).toContain(title);
+    for (const title of ["## Headline", "## Protocol raft 0.1.0", "### raft: trust run on the correct protocol", "### raft: trials to first violation", "### raft: shrinking", "### raft: throughput"]) {
+      expect(md).toContain(title);
+    }
+    for (const title of ["## Protocol primary-backup 0.0.1", "### primary-backup: trials to first violation", "### primary-backup: shrinking", "## Performance"]) expect(md).toContain(title);
     expect(md).not.toContain("<script>");
     expect(md).toContain("&lt;script&gt;");
     // One row per defect in the trials table and the shrink table, one per cell in the per-seed table.
     expect(md.match(/^\| vote_twice_in_term \|/gm)).toHaveLength(2 + 3);
+    expect(md.match(/^\| forget_on_restart \|/gm)).toHaveLength(2 + 3);
   });
 });
 

@@ -1,13 +1,17 @@
 /**
- * @cx/eval: the cx experiment. Trust first (every strategy against correct
- * Raft), then trials to first violation for each defect and strategy, one
- * shrunk counterexample per defect, and performance figures; results as one
- * typed JSON document, rendered to Markdown here and to HTML by apps/report.
+ * @cx/eval: the cx experiment, for any protocol plug-ins it is given. Trust
+ * first (every strategy against each correct protocol), then trials to
+ * first violation for each defect and strategy, one shrunk counterexample
+ * per defect, and performance figures; results as one typed JSON document
+ * with a section per protocol, rendered to Markdown here and to HTML by
+ * apps/report. It names no protocol itself.
  */
 
 // Running the experiment.
-export { runExperiment, readResults, writeResults, type ExperimentOptions, type ExperimentPhase, type ExperimentProgress } from "./run-experiment.js";
+export { runExperiment, type ExperimentOptions, type ExperimentPhase, type ExperimentProgress } from "./run-experiment.js";
+export { readResults, writeResults } from "./results-io.js";
 export { fullExperiment, quickExperiment, type ExperimentConfig } from "./experiment-config.js";
+export { checkExperimentProtocols, protocolRef, selectDefects, type ExperimentProtocol, type ProtocolRef } from "./experiment-protocol.js";
 
 // The results file.
 export {
@@ -19,9 +23,12 @@ export {
   type Headline,
   type HuntRecord,
   type MachineInfo,
+  type ProtocolHeadline,
+  type ProtocolResults,
   type SectionStatus,
   type ShrinkRow,
   type SpeedupResults,
+  type StrategyHeadline,
   type StrategyName,
   type ThroughputResults,
   type TrialsCell,
@@ -30,20 +37,33 @@ export {
   type TrustRow,
   type ViolationRecord,
 } from "./results.js";
-export { resultsJsonSchema } from "./results-json-schema.js";
+export { resultsJsonSchema, resultsSchema } from "./results-schema.js";
 export { deterministicView } from "./deterministic-view.js";
-export { computeHeadline, type HeadlineInput } from "./headline.js";
+export { computeHeadline, computeProtocolHeadline, type HeadlineInput } from "./headline.js";
 
 // Rendering.
-export { buildResultTables, formatCount, formatMs, formatRatio, type ResultTable } from "./result-tables.js";
+export {
+  buildProtocolTables,
+  buildResultSections,
+  buildResultTables,
+  formatCount,
+  formatMs,
+  formatRatio,
+  formatStorySteps,
+  protocolSlug,
+  type ResultSections,
+  type ResultTable,
+} from "./result-tables.js";
 export { renderSummaryMarkdown } from "./render-summary.js";
 
 // The pieces, for custom experiments.
 export { runTask } from "./run-task.js";
+export { loadPluginModule } from "./load-plugin-module.js";
 export { createTaskPool, defaultWorkers, type TaskPool } from "./task-pool.js";
 export { createTaskCache, type TaskCache } from "./task-cache.js";
 export { taskKey, type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalOutput, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
 export { measureThroughput } from "./throughput.js";
+export { measureSpeedup } from "./measure-speedup.js";
 export { buildCorpusResults, corpusTasks, type CorpusEntry } from "./corpus.js";
 export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";

@@ -1,11 +1,34 @@
 import { escapeMarkdown } from "@cx/viz";
-import { buildResultTables, formatMs } from "./result-tables.js";
-import type { ExperimentResults } from "./results.js";
+import { buildResultSections, formatMs, type ResultTable } from "./result-tables.js";
+import type { ExperimentResults, ProtocolResults } from "./results.js";
+
+function markdownTable(table: ResultTable, level: string): string[] {
+  return [
+    `${level} ${escapeMarkdown(table.title)}`,
+    "",
+    escapeMarkdown(table.caption),
+    "",
+    `| ${table.columns.map(escapeMarkdown).join(" | ")} |`,
+    `| ${table.columns.map((_, i) => (table.numeric.includes(i) ? "---:" : "---")).join(" | ")} |`,
+    ...table.rows.map((row) => `| ${row.map(escapeMarkdown).join(" | ")} |`),
+    "",
+  ];
+}
+
+function trustFailure(p: ProtocolResults): string[] {
+  if (p.trust.passed || p.trust.rows.length === 0) return [];
+  const first = p.trust.firstViolation;
+  return [
+    `**The trust run failed**: ${escapeMarkdown(p.name)} with no defect broke ${escapeMarkdown(first?.violation.invariant ?? "an invariant")} (${escapeMarkdown(first === null ? "" : `${first.strategy} seed ${first.seed}: ${first.violation.message}`)}). Its other figures are meaningless until this is fixed.`,
+    "",
+  ];
+}
 
 /**
- * The results as Markdown (`results/summary.md`): a line on the run, then
- * every table of {@link buildResultTables}, ready for a README or a pull
- * request.
+ * The results as Markdown (`results/summary.md`): a line on the run, the
+ * headline over every protocol, a section per protocol (trust run, trials,
+ * shrinks, throughput), then the figures measured once (corpus, speed-up),
+ * ready for a README or a pull request.
  *
  * When to use: after an experiment (the bench writes it) or from a saved
  * results.json (`cx report`).
@@ -20,6 +43,7 @@ import type { ExperimentResults } from "./results.js";
  */
 export function renderSummaryMarkdown(results: ExperimentResults): string {
   const m = results.machine;
+  const sections = buildResultSections(results);
   const lines: string[] = [
     "# cx experiment results",
     "",
@@ -27,20 +51,12 @@ export function renderSummaryMarkdown(results: ExperimentResults): string {
       `${results.complete ? "" : "INCOMPLETE (still running or interrupted): "}${results.mode} run of cx ${results.cxVersion}, ${results.finishedAt}, ${formatMs(results.elapsedMs)} on ${results.workers} workers; ${m.cpuModel}, ${m.cores} cores, ${(m.memoryBytes / 2 ** 30).toFixed(0)} GiB, Node ${m.nodeVersion}; load average at start ${(m.loadAverage ?? []).join(", ")}.`,
     ),
     "",
+    ...markdownTable(sections.headline, "##"),
   ];
-  if (!results.trust.passed && results.trust.rows.length > 0) {
-    const first = results.trust.firstViolation;
-    lines.push(
-      `**The trust run failed**: correct Raft broke ${escapeMarkdown(first?.violation.invariant ?? "an invariant")} (${escapeMarkdown(first === null ? "" : `${first.strategy} seed ${first.seed}: ${first.violation.message}`)}). The other figures are meaningless until this is fixed.`,
-      "",
-    );
+  for (const { protocol, tables } of sections.protocols) {
+    lines.push(`## Protocol ${escapeMarkdown(protocol.name)} ${escapeMarkdown(protocol.version)}`, "", escapeMarkdown(protocol.summary), "", ...trustFailure(protocol));
+    for (const table of tables) lines.push(...markdownTable(table, "###"));
   }
-  for (const table of buildResultTables(results)) {
-    lines.push(`## ${escapeMarkdown(table.title)}`, "", escapeMarkdown(table.caption), "");
-    lines.push(`| ${table.columns.map(escapeMarkdown).join(" | ")} |`);
-    lines.push(`| ${table.columns.map((_, i) => (table.numeric.includes(i) ? "---:" : "---")).join(" | ")} |`);
-    for (const row of table.rows) lines.push(`| ${row.map(escapeMarkdown).join(" | ")} |`);
-    lines.push("");
-  }
-  return `${lines.join("\n")}`;
+  lines.push(...markdownTable(sections.performance, "##"));
+  return lines.join("\n");
 }

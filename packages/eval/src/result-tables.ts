@@ -1,11 +1,11 @@
-import type { ExperimentResults, TrialsCell } from "./results.js";
+import type { ExperimentResults, ProtocolResults, TrialsCell } from "./results.js";
 
 /**
  * One table of the results, as plain (unescaped) text cells: the same
  * tables become Markdown in summary.md and HTML in the report.
  */
 export interface ResultTable {
-  /** Stable identifier (`trust`, `trials`, ...), usable as an HTML id. */
+  /** Stable identifier (`headline`, `raft-trust`, `raft-trials`, ...), usable as an HTML id. */
   readonly id: string;
   readonly title: string;
   /** A sentence on what the table shows and how to read it. */
@@ -46,10 +46,21 @@ function cellSummary(cell: TrialsCell | undefined): string {
   return `${cell.found}/${cell.seeds}, ${median}${escalated}`;
 }
 
+/** The story length as the results hold it: every step, and how many were shown when some were left out. */
+export function formatStorySteps(total: number | null, shown: number | null): string {
+  if (total === null) return "—";
+  return shown === null || shown === total ? formatCount(total) : `${formatCount(total)} (${formatCount(shown)} shown)`;
+}
+
+/** A protocol name as an id fragment (`raft`, `primary-backup`). */
+export function protocolSlug(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]/g, "-");
+}
+
 /**
- * The tables of a results file, in reading order: headline, trust run,
- * trials to first violation (summary and per seed), shrink table,
- * performance, linearizability corpus.
+ * The tables of the whole experiment, in reading order: the headline over
+ * every protocol, then each protocol's tables ({@link buildProtocolTables}),
+ * then the performance figures measured once (corpus, speed-up).
  *
  * When to use: to render results in any format; the summary and the report
  * both start here, so they always agree.
@@ -63,48 +74,98 @@ function cellSummary(cell: TrialsCell | undefined): string {
  * ```
  */
 export function buildResultTables(results: ExperimentResults): ResultTable[] {
+  const sections = buildResultSections(results);
+  return [sections.headline, ...sections.protocols.flatMap((p) => p.tables), sections.performance];
+}
+
+/** The tables of {@link buildResultTables}, grouped: a section per protocol between the headline and the shared performance figures. */
+export interface ResultSections {
+  readonly headline: ResultTable;
+  readonly protocols: readonly { readonly protocol: ProtocolResults; readonly tables: readonly ResultTable[] }[];
+  readonly performance: ResultTable;
+}
+
+/**
+ * The same tables as {@link buildResultTables}, grouped by protocol, for
+ * renderers that give each protocol its own section.
+ *
+ * @example
+ * ```ts
+ * for (const { protocol, tables } of buildResultSections(results).protocols) console.log(protocol.name, tables.length);
+ * ```
+ */
+export function buildResultSections(results: ExperimentResults): ResultSections {
+  return {
+    headline: headlineTable(results),
+    protocols: results.protocols.map((protocol) => ({ protocol, tables: buildProtocolTables(results, protocol) })),
+    performance: sharedPerformanceTable(results),
+  };
+}
+
+function headlineTable(results: ExperimentResults): ResultTable {
   const h = results.headline;
-  const tables: ResultTable[] = [];
-  const headlineRows: string[][] = [
-    ["Schedules against correct Raft (trust run)", `${formatCount(h.trustSchedules)} schedules, ${formatCount(h.trustViolations)} violations`],
+  const rows: string[][] = [
+    ["Protocols", results.protocols.map((p) => `${p.name} ${p.version}`).join(", ") || "—"],
+    ["Schedules against the correct protocols (trust runs)", `${formatCount(h.trustSchedules)} schedules, ${formatCount(h.trustViolations)} violations`],
     ["Defects found by at least one hunt", `${h.bugsFound} of ${h.bugsTotal}`],
+    ...results.protocols.map((p) => [`Defects of ${p.name} found`, `${p.headline.bugsFound} of ${p.headline.bugsTotal}`]),
     ...h.byStrategy.map((s) => [
       `Strategy ${s.strategy}`,
       `${s.bugsFound} of ${h.bugsTotal} defects; ${s.seedsFound}/${s.seeds} hunts found one; median ${formatCount(s.medianTrials)} trials when found`,
     ]),
-    ["Shrunk counterexample (median decisions)", `${formatCount(h.medianDecisionsBefore)} → ${formatCount(h.medianDecisionsAfter)}, ${formatCount(h.medianStorySteps)} story steps`],
-    ["Default scenario, one thread", `${formatCount(h.runsPerSecond)} runs/s, ${formatCount(h.eventsPerSecond)} events/s`],
+    [
+      "Shrunk counterexample (median decisions, story steps)",
+      `${formatCount(h.medianDecisionsBefore)} → ${formatCount(h.medianDecisionsAfter)}, ${formatStorySteps(h.medianStorySteps, h.medianStoryStepsShown)} story steps`,
+    ],
+    ...results.protocols.map((p) => [`${p.name}, one thread`, `${formatCount(p.headline.runsPerSecond)} runs/s, ${formatCount(p.headline.eventsPerSecond)} events/s`]),
     ["Linearizability corpus, time vs Porcupine", h.corpusRatioToPorcupine === null ? "—" : `${formatRatio(h.corpusRatioToPorcupine)} Porcupine's time (decided histories)`],
-    ["Speed-up of 2 workers over 1", formatRatio(h.speedup)],
+    [`Speed-up of 2 workers over 1${results.speedup === null ? "" : ` (${results.speedup.protocol})`}`, formatRatio(h.speedup)],
   ];
-  tables.push({ id: "headline", title: "Headline", caption: "The figures to read first; every one is detailed below.", columns: ["Figure", "Value"], rows: headlineRows, numeric: [] });
+  return { id: "headline", title: "Headline", caption: "The figures to read first, over every protocol; each is detailed below.", columns: ["Figure", "Value"], rows, numeric: [] };
+}
 
+/**
+ * One protocol's tables: its trust run, trials to first violation
+ * (summary and per seed), shrink table and throughput. Ids are prefixed by
+ * the protocol (`raft-trust`, `raft-trials`, `raft-trials-per-seed`,
+ * `raft-shrink`, `raft-performance`).
+ *
+ * @example
+ * ```ts
+ * buildProtocolTables(results, results.protocols[0]).map((t) => t.id);
+ * ```
+ */
+export function buildProtocolTables(results: ExperimentResults, p: ProtocolResults): ResultTable[] {
+  const id = protocolSlug(p.name);
+  const tables: ResultTable[] = [];
   tables.push({
-    id: "trust",
-    title: "Trust run: correct Raft",
-    caption: results.trust.passed
-      ? "Every strategy hunted correct Raft; no violation, so a violation below is caused by the defect."
-      : "A violation on correct Raft: every figure below is meaningless until it is fixed.",
+    id: `${id}-trust`,
+    title: `${p.name}: trust run on the correct protocol`,
+    caption: p.trust.passed
+      ? `Every strategy hunted ${p.name} with no defect; no violation, so a violation below is caused by the defect.`
+      : p.trust.rows.length === 0
+        ? "Not run yet."
+        : `A violation on ${p.name} with no defect: every ${p.name} figure below is meaningless until it is fixed.`,
     columns: ["Strategy", "Hunts", "Schedules", "Violations"],
-    rows: results.trust.rows.map((r) => [r.strategy, String(r.hunts.length), formatCount(r.schedules), formatCount(r.violations)]),
+    rows: p.trust.rows.map((r) => [r.strategy, String(r.hunts.length), formatCount(r.schedules), formatCount(r.violations)]),
     numeric: [1, 2, 3],
   });
 
   const strategies = results.config.strategies;
   tables.push({
-    id: "trials",
-    title: "Trials to first violation",
+    id: `${id}-trials`,
+    title: `${p.name}: trials to first violation`,
     caption: `Hunts that found the defect / seeds, and the median trials to the first violation (a miss counts as more than the budget). Budget ${formatCount(results.config.trialBudget)}; a cell that found nothing was run again with budget ${formatCount(results.config.escalatedBudget)}.`,
     columns: ["Defect", ...strategies],
-    rows: results.config.bugs.map((bug) => [bug, ...strategies.map((s) => cellSummary(results.trials.cells.find((c) => c.bug === bug && c.strategy === s)))]),
+    rows: p.bugs.map((bug) => [bug.name, ...strategies.map((s) => cellSummary(p.trials.cells.find((c) => c.bug === bug.name && c.strategy === s)))]),
     numeric: [],
   });
   tables.push({
-    id: "trials-per-seed",
-    title: "Trials to first violation, every hunt",
+    id: `${id}-trials-per-seed`,
+    title: `${p.name}: trials to first violation, every hunt`,
     caption: "Each cell's last round: trials per seed in seed order (— = not found within the budget), and the invariants that caught the defect.",
     columns: ["Defect", "Strategy", "Budget", "Found", "Trials per seed", "Caught by"],
-    rows: results.trials.cells.map((c) => [
+    rows: p.trials.cells.map((c) => [
       c.bug,
       c.strategy,
       formatCount(c.budget),
@@ -118,17 +179,17 @@ export function buildResultTables(results: ExperimentResults): ResultTable[] {
   });
 
   tables.push({
-    id: "shrink",
-    title: "Shrinking",
-    caption: "For each defect, its shortest found failure shrunk: choice-sequence length before and after, non-zero decisions left, steps of the story, shrinking time and target runs, whether it converged, and whether replaying the result gives the same invariant and message.",
+    id: `${id}-shrink`,
+    title: `${p.name}: shrinking`,
+    caption: `For each defect, its shortest found failure shrunk: choice-sequence length before and after, non-zero decisions left, steps of the story (every step counted; how many are shown when the story was cut to ${results.config.storyStepsMax}), shrinking time and target runs, whether it converged, and whether replaying the result gives the same invariant and message.`,
     columns: ["Defect", "Invariant", "Found by", "Decisions", "Non-zero", "Story steps", "Time", "Candidate runs", "Converged", "Replays exactly"],
-    rows: results.shrinks.rows.map((r) => [
+    rows: p.shrinks.rows.map((r) => [
       r.bug,
       r.counterexample?.violation.invariant ?? (r.status === "not-found" ? "not found" : r.status),
       r.source === null ? "—" : `${r.source.strategy} seed ${r.source.seed}`,
       r.decisionsBefore === null ? "—" : `${formatCount(r.decisionsBefore)} → ${formatCount(r.decisionsAfter)}`,
       formatCount(r.nonZeroAfter),
-      formatCount(r.storySteps),
+      formatStorySteps(r.storyStepsTotal, r.storyStepsShown),
       formatMs(r.ms),
       formatCount(r.candidateRuns),
       yesNo(r.converged),
@@ -137,37 +198,50 @@ export function buildResultTables(results: ExperimentResults): ResultTable[] {
     numeric: [4, 5, 6, 7],
   });
 
-  const perfRows: string[][] = [];
-  const t = results.throughput;
-  if (t !== null) {
-    perfRows.push(["Runs per second (default scenario, correct Raft, one thread)", formatCount(t.runsPerSecond), `${formatCount(t.baselineRunsPerSecond)} with monitors off (${formatRatio(t.ratioToBaseline)})`]);
-    perfRows.push(["Events per second", formatCount(t.eventsPerSecond), `${formatCount(t.meanEventsPerRun)} events per run`]);
-  }
+  const t = p.throughput;
+  tables.push({
+    id: `${id}-performance`,
+    title: `${p.name}: throughput`,
+    caption: "Wall-clock figures from this machine, one thread, the protocol's scenario with no defect; the ratio is against the same runs with monitors off, measured in the same run.",
+    columns: ["Figure", "Value", "Against"],
+    rows:
+      t === null
+        ? []
+        : [
+            ["Runs per second", formatCount(t.runsPerSecond), `${formatCount(t.baselineRunsPerSecond)} with monitors off (${formatRatio(t.ratioToBaseline)})`],
+            ["Events per second", formatCount(t.eventsPerSecond), `${formatCount(t.meanEventsPerRun)} events per run`],
+          ],
+    numeric: [],
+  });
+  return tables;
+}
+
+function sharedPerformanceTable(results: ExperimentResults): ResultTable {
+  const rows: string[][] = [];
   const c = results.corpus;
   if (c !== null) {
-    perfRows.push([
+    rows.push([
       "Linearizability corpus",
       `${c.matched}/${c.histories} verdicts as expected, ${c.mismatched} wrong, ${c.unknown} unknown`,
       `budget ${formatCount(c.budgetSteps)} steps per history`,
     ]);
-    perfRows.push(["Corpus check time (decided histories)", formatMs(c.decidedMs), `Porcupine ${formatMs(c.decidedPorcupineMs)} (${formatRatio(c.ratioToPorcupine)})`]);
-    perfRows.push(["Corpus check time (all, unknown ones stopped at the budget)", formatMs(c.totalMs), `Porcupine ${formatMs(c.porcupineTotalMs)}`]);
+    rows.push(["Corpus check time (decided histories)", formatMs(c.decidedMs), `Porcupine ${formatMs(c.decidedPorcupineMs)} (${formatRatio(c.ratioToPorcupine)})`]);
+    rows.push(["Corpus check time (all, unknown ones stopped at the budget)", formatMs(c.totalMs), `Porcupine ${formatMs(c.porcupineTotalMs)}`]);
   }
   const s = results.speedup;
   if (s !== null) {
-    perfRows.push([
-      "2 workers over 1",
+    rows.push([
+      `2 workers over 1 (${s.protocol})`,
       formatRatio(s.speedup),
       `${s.tasks} tasks x ${s.runsPerTask} runs: ${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}, using ${Number.isFinite(s.twoWorkersCores) ? s.twoWorkersCores.toFixed(2) : "?"} cores; results ${s.identical ? "identical" : "DIFFERENT"}`,
     ]);
   }
-  tables.push({
+  return {
     id: "performance",
     title: "Performance",
-    caption: "Wall-clock figures from this machine; ratios are against baselines measured in the same run.",
+    caption: "Measured once for the whole experiment; wall-clock figures from this machine, ratios against baselines measured in the same run.",
     columns: ["Figure", "Value", "Against"],
-    rows: perfRows,
+    rows,
     numeric: [],
-  });
-  return tables;
+  };
 }

@@ -2,7 +2,7 @@ import type { StrategyName } from "@cx/search";
 import type { ExperimentConfig } from "./experiment-config.js";
 
 /** The version of the {@link ExperimentResults} format; bumped on any incompatible change. */
-export const RESULTS_SCHEMA_VERSION = 1 as const;
+export const RESULTS_SCHEMA_VERSION = 2 as const;
 
 /** Which strategies the experiment compares: @cx/search's names, re-exported for readers of results. */
 export type { StrategyName };
@@ -47,7 +47,7 @@ export interface HuntRecord {
   readonly ms: number;
 }
 
-/** The trust run of one strategy against correct Raft. */
+/** The trust run of one strategy against the correct protocol. */
 export interface TrustRow {
   readonly strategy: StrategyName;
   readonly hunts: readonly HuntRecord[];
@@ -55,13 +55,13 @@ export interface TrustRow {
   readonly violations: number;
 }
 
-/** Part 1 of the experiment: every strategy against correct Raft; any violation makes the rest meaningless. */
+/** Part 1 of the experiment, per protocol: every strategy against the correct protocol; any violation makes the rest meaningless. */
 export interface TrustResults {
   readonly passed: boolean;
   readonly schedules: number;
   readonly violations: number;
   readonly rows: readonly TrustRow[];
-  /** The first violation found, if any, with the choices that reproduce it on correct Raft. */
+  /** The first violation found, if any, with the choices that reproduce it on the correct protocol. */
   readonly firstViolation: { readonly strategy: StrategyName; readonly seed: number; readonly violation: ViolationRecord; readonly choices: readonly number[] } | null;
 }
 
@@ -98,12 +98,14 @@ export interface TrialsCell {
 /** The minimised counterexample of one defect: enough to read it, draw it and replay it. */
 export interface Counterexample {
   readonly bugs: readonly string[];
-  /** Replaying these (zeros past the end) on Raft with `bugs` and default options reproduces `violation`. */
+  /** Replaying these (zeros past the end) on the protocol with `bugs` and its scenario reproduces `violation`. */
   readonly choices: readonly number[];
   readonly violation: ViolationRecord;
   readonly storyHeadline: string;
-  /** The numbered story, one plain (unescaped) line per step. */
+  /** The numbered story as shown, one plain (unescaped) line per step: at most the configured `storyStepsMax`. */
   readonly storySteps: readonly { readonly number: number; readonly time: number; readonly kind: string; readonly text: string }[];
+  /** Every step the story had before the display cap (`storySteps.length` of them are shown). */
+  readonly storyStepsTotal: number;
   /** The story as rendered for a terminal by @cx/viz. */
   readonly storyText: string;
   /** The space-time diagram from @cx/viz (an SVG document; untrusted by readers: embed it as an image); empty when `renderError`. */
@@ -125,7 +127,10 @@ export interface ShrinkRow {
   readonly decisionsAfter: number | null;
   readonly nonZeroBefore: number | null;
   readonly nonZeroAfter: number | null;
-  readonly storySteps: number | null;
+  /** Steps of the full story, every one counted (null when there is no story). */
+  readonly storyStepsTotal: number | null;
+  /** Of those, the steps shown (the story keeps at most the configured `storyStepsMax`). */
+  readonly storyStepsShown: number | null;
   readonly candidateRuns: number | null;
   readonly converged: boolean | null;
   readonly stoppedBy: string | null;
@@ -136,7 +141,7 @@ export interface ShrinkRow {
   readonly counterexample: Counterexample | null;
 }
 
-/** Throughput of the default scenario on correct Raft, single thread. */
+/** Throughput of the protocol's scenario with no defect, single thread. */
 export interface ThroughputResults {
   readonly runs: number;
   readonly batches: number;
@@ -181,6 +186,8 @@ export interface CorpusResults {
 
 /** Wall time of the same fixed work on 1 and on 2 workers (best of interleaved repetitions), and whether all results agreed. */
 export interface SpeedupResults {
+  /** The protocol whose runs were timed (the first of the experiment). */
+  readonly protocol: string;
   readonly tasks: number;
   readonly runsPerTask: number;
   readonly oneWorkerMs: number;
@@ -198,29 +205,67 @@ export interface SpeedupResults {
 /** Whether a section of the results was measured. */
 export type SectionStatus = "done" | "skipped" | "pending";
 
-/** What a person reads first. */
-export interface Headline {
+/** Per strategy: defects with at least one seed that found them, seeds that found one, and the median trials when found. */
+export interface StrategyHeadline {
+  readonly strategy: StrategyName;
+  readonly bugsFound: number;
+  readonly seedsFound: number;
+  readonly seeds: number;
+  readonly medianTrials: number | null;
+}
+
+/** What a person reads first about one protocol (or, in {@link Headline}, about all of them). */
+export interface ProtocolHeadline {
   readonly trustSchedules: number;
   readonly trustViolations: number;
   readonly bugsFound: number;
   readonly bugsTotal: number;
-  /** Per strategy: cells (defects) with at least one seed that found it, and seeds that found it. */
-  readonly byStrategy: readonly { readonly strategy: StrategyName; readonly bugsFound: number; readonly seedsFound: number; readonly seeds: number; readonly medianTrials: number | null }[];
+  readonly byStrategy: readonly StrategyHeadline[];
   readonly medianDecisionsBefore: number | null;
   readonly medianDecisionsAfter: number | null;
+  /** Median length of the shrunk counterexamples' stories, every step counted. */
   readonly medianStorySteps: number | null;
+  /** Median of the steps shown (after the display cap): never quote this as the story length. */
+  readonly medianStoryStepsShown: number | null;
   readonly runsPerSecond: number | null;
   readonly eventsPerSecond: number | null;
+}
+
+/** What a person reads first: every protocol together (throughput stays per protocol), the corpus and the speed-up. */
+export interface Headline extends Omit<ProtocolHeadline, "runsPerSecond" | "eventsPerSecond"> {
+  /** The protocols covered, in order. */
+  readonly protocols: readonly string[];
   readonly corpusRatioToPorcupine: number | null;
   readonly speedup: number | null;
+}
+
+/**
+ * Everything measured for one protocol: its trust run, trials table, shrink
+ * table and throughput, with the plug-in's name, version and the defects
+ * hunted.
+ */
+export interface ProtocolResults {
+  /** The plug-in's short name (`raft`). */
+  readonly name: string;
+  readonly version: string;
+  readonly summary: string;
+  /** The defects hunted (the config's `bugs` filter applied to the plug-in's defects). */
+  readonly bugs: readonly { readonly name: string; readonly mistake: string; readonly caughtBy: string }[];
+  readonly headline: ProtocolHeadline;
+  readonly trust: TrustResults;
+  /** `skipped` when this protocol's trust run failed and the experiment stopped there; `pending` while it runs. */
+  readonly trials: { readonly status: SectionStatus; readonly cells: readonly TrialsCell[] };
+  readonly shrinks: { readonly status: SectionStatus; readonly rows: readonly ShrinkRow[] };
+  readonly throughput: ThroughputResults | null;
 }
 
 /**
  * Everything one experiment measured: the content of `results/results.json`.
  *
  * When to use: reading results (apps/report, a notebook) or writing them
- * (`runExperiment`). Every figure of the experiment is here; the report and
- * summary are made from it alone.
+ * (`runExperiment`). One section per protocol (`protocols`), and once for
+ * the whole experiment the linearizability corpus and the speed-up (on the
+ * first protocol); the report and summary are made from it alone.
  *
  * Gotchas: wall times (`ms`, throughput, speed-up, timestamps) differ from
  * run to run; everything else is a pure function of `config` and the code
@@ -232,6 +277,7 @@ export interface Headline {
  * ```ts
  * const results = JSON.parse(readFileSync("results/results.json", "utf8")) as ExperimentResults;
  * console.log(results.headline.bugsFound, "/", results.headline.bugsTotal);
+ * for (const p of results.protocols) console.log(p.name, p.headline.bugsFound, "/", p.headline.bugsTotal);
  * ```
  */
 export interface ExperimentResults {
@@ -249,13 +295,11 @@ export interface ExperimentResults {
   /** Tasks taken from the resume cache instead of run. */
   readonly resumedTasks: number;
   readonly config: ExperimentConfig;
-  readonly bugs: readonly { readonly name: string; readonly mistake: string; readonly caughtBy: string }[];
   readonly headline: Headline;
-  readonly trust: TrustResults;
-  /** `skipped` when the trust run failed and the experiment stopped there; `pending` while it runs. */
-  readonly trials: { readonly status: SectionStatus; readonly cells: readonly TrialsCell[] };
-  readonly shrinks: { readonly status: SectionStatus; readonly rows: readonly ShrinkRow[] };
-  readonly throughput: ThroughputResults | null;
+  /** One section per protocol, in the order they were given. */
+  readonly protocols: readonly ProtocolResults[];
+  /** True when every protocol's trust run passed. */
+  readonly trustPassed: boolean;
   readonly corpus: CorpusResults | null;
   readonly speedup: SpeedupResults | null;
 }

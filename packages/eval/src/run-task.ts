@@ -1,49 +1,50 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
-import { createRaftTarget, isRaftBugName, runRaft, type RaftBugName, type RaftRunResult, type RaftTarget } from "@cx/raft";
-import { countNonZero, hunt, serializeRepro, shrink } from "@cx/search";
-import { defaultScenarioOptions, GeneratedChoices, ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/search";
+import { GeneratedChoices, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
+import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, ViolationRecord } from "./results.js";
 import { fnv1a, type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
 
 /**
- * Runs one task of the experiment in the calling thread. Workers call it;
- * so can a test or a single-threaded run.
+ * Runs one task of the experiment in the calling thread, on the plug-in
+ * among `plugins` that the task names. Workers call it; so can a test or a
+ * single-threaded run.
  *
  * When to use: through `createTaskPool` for the experiment; directly to
  * debug one cell.
  *
  * Gotchas: every field of the output except `ms` is a pure function of the
  * task (that is what makes results independent of the number of workers).
+ * A task naming a protocol not in `plugins` throws.
  *
  * @example
  * ```ts
- * const out = runTask({ kind: "hunt", bugs: ["vote_twice_in_term"], strategy: "random", seed: 1, budget: 300 });
+ * const out = runTask({ kind: "hunt", protocol: "raft", module: raftModule, bugs: ["vote_twice_in_term"], strategy: "random", seed: 1, budget: 300 }, [protocolPlugin]);
  * out.found; // true
  * ```
  */
-export function runTask<T extends EvalTask>(task: T): OutputOf<T> {
+export function runTask<T extends EvalTask>(task: T, plugins: readonly ProtocolPlugin[]): OutputOf<T> {
   switch (task.kind) {
     case "hunt":
-      return runHuntTask(task) as OutputOf<T>;
+      return runHuntTask(task, pluginFor(task, plugins)) as OutputOf<T>;
     case "shrink":
-      return runShrinkTask(task) as OutputOf<T>;
+      return runShrinkTask(task, pluginFor(task, plugins)) as OutputOf<T>;
     case "corpus":
       return runCorpusTask(task) as OutputOf<T>;
     case "batch":
-      return runBatchTask(task) as OutputOf<T>;
+      return runBatchTask(task, pluginFor(task, plugins)) as OutputOf<T>;
     default:
       throw new Error(`unknown task kind ${JSON.stringify((task as { kind: unknown }).kind)}`);
   }
 }
 
-function bugNames(bugs: readonly string[]): RaftBugName[] {
-  return bugs.map((bug) => {
-    if (!isRaftBugName(bug)) throw new Error(`unknown Raft defect "${bug}"`);
-    return bug;
-  });
+function pluginFor(ref: ProtocolRef, plugins: readonly ProtocolPlugin[]): ProtocolPlugin {
+  const plugin = plugins.find((p) => p.name === ref.protocol);
+  if (plugin === undefined) throw new Error(`task names protocol "${ref.protocol}" (${ref.module}), which is not loaded here (loaded: ${plugins.map((p) => p.name).join(", ") || "none"})`);
+  return plugin;
 }
 
 function violationRecord(violation: { invariant: string; message: string; time: number; step: number } | null): ViolationRecord | null {
@@ -51,12 +52,11 @@ function violationRecord(violation: { invariant: string; message: string; time: 
 }
 
 /** Counts the simulated events of every run a hunt or shrink makes. */
-function countingTarget(inner: RaftTarget): { target: RaftTarget; events: () => number } {
+function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown, unknown>>; events: () => number } {
   let events = 0;
   return {
     target: {
-      name: inner.name,
-      run(source: ChoiceSource): RaftRunResult {
+      run(source: ChoiceSource): RunResult<unknown, unknown> {
         const result = inner.run(source);
         events += result.counters.events;
         return result;
@@ -66,9 +66,9 @@ function countingTarget(inner: RaftTarget): { target: RaftTarget; events: () => 
   };
 }
 
-function runHuntTask(task: HuntTask): HuntOutput {
+function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   const started = performance.now();
-  const { target, events } = countingTarget(createRaftTarget({ bugs: bugNames(task.bugs) }));
+  const { target, events } = countingTarget(plugin.createTarget({ defects: task.bugs }));
   const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed });
   const ms = performance.now() - started;
   const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms };
@@ -76,18 +76,22 @@ function runHuntTask(task: HuntTask): HuntOutput {
   return { ...base, found: true, violation: violationRecord(result.outcome.violation), decisions: result.choices.length, choices: result.choices };
 }
 
-function runShrinkTask(task: ShrinkTask): ShrinkOutput {
-  const bugs = bugNames([task.bug]);
-  const target = createRaftTarget({ bugs });
-  const result = shrink({
+/** The one call into the shrinker (its options in one place). */
+function shrinkFailure(target: PluginTarget, task: ShrinkTask) {
+  return shrink({
     target,
     choices: task.choices,
     violation: { invariant: task.invariant },
     clock: () => performance.now(),
     maxCandidates: task.candidatesMax,
   });
+}
+
+function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
+  const bugs = [task.bug];
+  const result = shrinkFailure(plugin.createTarget({ defects: bugs }), task);
   const { stats } = result;
-  const replay = runRaft({ bugs, choices: new ReplayedChoices(result.choices), recordTrace: true });
+  const replay = plugin.run({ defects: bugs, choices: new ReplayedChoices(result.choices), recordTrace: true });
   const expected = result.outcome.violation;
   const replayed = violationRecord(replay.violation);
   const replaysExactly =
@@ -102,9 +106,9 @@ function runShrinkTask(task: ShrinkTask): ShrinkOutput {
       repro: serializeRepro({
         formatVersion: 1,
         cxVersion: task.cxVersion,
-        protocol: "raft",
+        protocol: plugin.name,
         bugs,
-        scenario: { ...defaultScenarioOptions },
+        scenario: { ...plugin.scenario },
         choices: [...result.choices],
         violation: { invariant: replayed.invariant, message: replayed.message },
       }),
@@ -128,19 +132,20 @@ function runShrinkTask(task: ShrinkTask): ShrinkOutput {
 }
 
 /** The story and diagram of a replay; a renderer that throws costs the picture, not the experiment. */
-function tellAndDraw(run: RaftRunResult, maxSteps: number): Pick<Counterexample, "storyHeadline" | "storySteps" | "storyText" | "svg" | "renderError"> {
+function tellAndDraw(run: RunResult<unknown, unknown>, maxSteps: number): Pick<Counterexample, "storyHeadline" | "storySteps" | "storyStepsTotal" | "storyText" | "svg" | "renderError"> {
   try {
     const story = tellStory(run, { maxSteps });
     return {
       storyHeadline: story.headline,
       storySteps: story.steps.map((s) => ({ number: s.number, time: s.time, kind: s.kind, text: s.text })),
+      storyStepsTotal: story.steps.length + story.stepsLeftOut,
       storyText: renderStory(story),
       svg: renderDiagram(run, { story }),
       renderError: null,
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { storyHeadline: "", storySteps: [], storyText: "", svg: "", renderError: `@cx/viz could not tell or draw this run: ${message}` };
+    return { storyHeadline: "", storySteps: [], storyStepsTotal: 0, storyText: "", svg: "", renderError: `@cx/viz could not tell or draw this run: ${message}` };
   }
 }
 
@@ -155,12 +160,12 @@ function runCorpusTask(task: CorpusTask): CorpusOutput {
   return { kind: "corpus", verdict: result.verdict, steps: result.steps, ops: parsed.operations.length, ms };
 }
 
-function runBatchTask(task: BatchTask): BatchOutput {
+function runBatchTask(task: BatchTask, plugin: ProtocolPlugin): BatchOutput {
   let events = 0;
   let violations = 0;
   const digests: string[] = [];
   for (let i = 0; i < task.runs; i++) {
-    const result = runRaft({ choices: new GeneratedChoices(task.firstSeed + i) });
+    const result = plugin.run({ choices: new GeneratedChoices(task.firstSeed + i) });
     events += result.counters.events;
     if (result.violation !== null) violations++;
     digests.push(`${result.counters.events}:${result.counters.decisions}:${result.endTime}`);

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import type { ProtocolPlugin } from "@cx/sim";
 import { Tinypool } from "tinypool";
 import { runTask } from "./run-task.js";
 import type { EvalTask, OutputOf } from "./tasks.js";
@@ -25,7 +26,8 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 
 /**
  * A pool of `workers` threads running {@link runTask}; `workers: 0` runs
- * every task inline, one at a time.
+ * every task inline, one at a time, on `plugins`. Worker threads import
+ * each task's protocol from its `module` URL instead (once per thread).
  *
  * When to use: by `runExperiment`; directly to fan out tasks of your own.
  *
@@ -34,17 +36,17 @@ function workerEntry(): { filename: string; execArgv: string[] } {
  *
  * @example
  * ```ts
- * const pool = createTaskPool({ workers: 2 });
- * const out = await pool.run({ kind: "batch", firstSeed: 1, runs: 10 });
+ * const pool = createTaskPool({ workers: 2, plugins: [protocolPlugin] });
+ * const out = await pool.run({ kind: "batch", protocol: "raft", module: raftModule, firstSeed: 1, runs: 10 });
  * await pool.destroy();
  * ```
  */
-export function createTaskPool(options: { readonly workers?: number } = {}): TaskPool {
+export function createTaskPool(options: { readonly workers?: number; readonly plugins?: readonly ProtocolPlugin[] } = {}): TaskPool {
   const workers = Math.max(0, Math.floor(options.workers ?? defaultWorkers()));
   if (workers === 0) {
     return {
       workers,
-      run: <T extends EvalTask>(task: T) => Promise.resolve().then(() => runTask(task)),
+      run: <T extends EvalTask>(task: T) => Promise.resolve().then(() => runTask(task, options.plugins ?? [])),
       destroy: () => Promise.resolve(),
     };
   }

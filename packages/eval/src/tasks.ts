@@ -1,7 +1,8 @@
+import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, HuntRecord, StrategyName, ViolationRecord } from "./results.js";
 
-/** One hunt: Raft with `bugs` (empty: correct Raft), one strategy and seed, at most `budget` runs. */
-export interface HuntTask {
+/** One hunt: the protocol with `bugs` (empty: the correct protocol), one strategy and seed, at most `budget` runs. */
+export interface HuntTask extends ProtocolRef {
   readonly kind: "hunt";
   readonly bugs: readonly string[];
   readonly strategy: StrategyName;
@@ -10,7 +11,7 @@ export interface HuntTask {
 }
 
 /** Shrink one failing sequence of one defect, replay the result and tell its story. */
-export interface ShrinkTask {
+export interface ShrinkTask extends ProtocolRef {
   readonly kind: "shrink";
   readonly bug: string;
   readonly choices: readonly number[];
@@ -29,8 +30,8 @@ export interface CorpusTask {
   readonly budgetSteps: number;
 }
 
-/** A fixed batch of correct-Raft runs (seeds `firstSeed ..`): the unit of the speed-up measurement. */
-export interface BatchTask {
+/** A fixed batch of runs of the correct protocol (seeds `firstSeed ..`): the unit of the speed-up measurement. */
+export interface BatchTask extends ProtocolRef {
   readonly kind: "batch";
   readonly firstSeed: number;
   readonly runs: number;
@@ -90,19 +91,19 @@ export type OutputOf<T extends EvalTask> = T extends HuntTask ? HuntOutput : T e
  *
  * @example
  * ```ts
- * taskKey({ kind: "hunt", bugs: [], strategy: "random", seed: 1, budget: 300 }); // "hunt|-|random|1|300"
+ * taskKey({ kind: "hunt", protocol: "raft", module: "file:///raft.js", bugs: [], strategy: "random", seed: 1, budget: 300 }); // "hunt|raft|-|random|1|300"
  * ```
  */
 export function taskKey(task: EvalTask): string {
   switch (task.kind) {
     case "hunt":
-      return `hunt|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}`;
+      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}`;
     case "shrink":
-      return `shrink|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}`;
+      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}`;
     case "corpus":
       return `corpus|${task.path}|${task.budgetSteps}`;
     case "batch":
-      return `batch|${task.firstSeed}|${task.runs}`;
+      return `batch|${task.protocol}|${task.firstSeed}|${task.runs}`;
   }
 }
 

@@ -1,15 +1,13 @@
 import { performance } from "node:perf_hooks";
-import { runRaft } from "@cx/raft";
-import { GeneratedChoices } from "@cx/sim";
+import { GeneratedChoices, type ProtocolPlugin } from "@cx/sim";
 import type { ThroughputResults } from "./results.js";
 import { median } from "./median.js";
 
 const FIRST_SEED = 10_000;
 const WARM_UP_RUNS = 20;
 
-
 /**
- * Runs and events per second of the default scenario on correct Raft, on
+ * Runs and events per second of a protocol's scenario with no defect, on
  * the calling thread: the median over `batches` batches of `runs` runs, and
  * the same seeds with every monitor off as the baseline (their ratio is
  * what checking costs).
@@ -18,14 +16,15 @@ const WARM_UP_RUNS = 20;
  *
  * @example
  * ```ts
- * const t = measureThroughput({ runs: 100, batches: 5 });
+ * const t = measureThroughput({ plugin: protocolPlugin, runs: 100, batches: 5 });
  * console.log(t.runsPerSecond, t.eventsPerSecond);
  * ```
  */
-export function measureThroughput(options: { readonly runs: number; readonly batches: number }): ThroughputResults {
+export function measureThroughput(options: { readonly plugin: ProtocolPlugin; readonly runs: number; readonly batches: number }): ThroughputResults {
+  const { plugin } = options;
   const runs = Math.max(1, options.runs);
   const batches = Math.max(1, options.batches);
-  for (let i = 0; i < WARM_UP_RUNS; i++) runRaft({ choices: new GeneratedChoices(FIRST_SEED - 1 - i) });
+  for (let i = 0; i < WARM_UP_RUNS; i++) plugin.run({ choices: new GeneratedChoices(FIRST_SEED - 1 - i) });
   const rates: number[] = [];
   const eventRates: number[] = [];
   const baselineRates: number[] = [];
@@ -34,13 +33,13 @@ export function measureThroughput(options: { readonly runs: number; readonly bat
     const first = FIRST_SEED + b * runs;
     let batchEvents = 0;
     let started = performance.now();
-    for (let i = 0; i < runs; i++) batchEvents += runRaft({ choices: new GeneratedChoices(first + i) }).counters.events;
+    for (let i = 0; i < runs; i++) batchEvents += plugin.run({ choices: new GeneratedChoices(first + i) }).counters.events;
     let seconds = (performance.now() - started) / 1000;
     rates.push(runs / seconds);
     eventRates.push(batchEvents / seconds);
     events += batchEvents;
     started = performance.now();
-    for (let i = 0; i < runs; i++) runRaft({ choices: new GeneratedChoices(first + i), monitors: false });
+    for (let i = 0; i < runs; i++) plugin.run({ choices: new GeneratedChoices(first + i), monitors: false });
     seconds = (performance.now() - started) / 1000;
     baselineRates.push(runs / seconds);
   }

@@ -2,59 +2,98 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deterministicView, readResults, renderSummaryMarkdown, runExperiment, type ExperimentResults } from "../src/index.js";
-import { tinyConfig } from "./tiny-config.js";
+import { deterministicView, readResults, renderSummaryMarkdown, resultsSchema, runExperiment, type ExperimentResults, type ProtocolResults } from "../src/index.js";
+import { testProtocols, tinyConfig } from "./tiny-config.js";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "cx-eval-"));
+const base = { config: tinyConfig, protocols: testProtocols, outDir: null, corpusDir: null } as const;
 
 let onOne: ExperimentResults | undefined;
 async function resultsOnOneWorker(): Promise<ExperimentResults> {
-  onOne ??= await runExperiment({ config: tinyConfig, workers: 1, outDir: null, corpusDir: null });
+  onOne ??= await runExperiment({ ...base, workers: 1 });
   return onOne;
 }
 
+const section = (results: ExperimentResults, name: string): ProtocolResults => {
+  const found = results.protocols.find((p) => p.name === name);
+  if (found === undefined) throw new Error(`no section ${name}`);
+  return found;
+};
+
 describe("runExperiment", () => {
-  it("gives the same results on one worker, on two, and inline: only wall times differ", async () => {
+  it("gives the same results on two workers as on one, for every protocol: only wall times differ", async () => {
     const one = await resultsOnOneWorker();
-    const two = await runExperiment({ config: tinyConfig, workers: 2, outDir: null, corpusDir: null });
-    const inline = await runExperiment({ config: tinyConfig, workers: 0, outDir: null, corpusDir: null });
+    const two = await runExperiment({ ...base, workers: 2 });
     expect(two.workers).toBe(2);
+    expect(one.protocols.map((p) => p.name)).toEqual(["raft", "primary-backup"]);
     expect(deterministicView(two)).toEqual(deterministicView(one));
-    expect(deterministicView(inline)).toEqual(deterministicView(one));
   });
 
-  it("passes the trust run on correct Raft and fills every cell of the trials table", async () => {
+  it("gives the same results inline (no worker thread) as on one worker", async () => {
+    const inline = await runExperiment({ ...base, workers: 0 });
+    expect(inline.workers).toBe(0);
+    expect(deterministicView(inline)).toEqual(deterministicView(await resultsOnOneWorker()));
+  });
+
+  it("gives each protocol its own trust run, trials table and shrink table, with the defects the filter selects", async () => {
     const results = await resultsOnOneWorker();
     expect(results.complete).toBe(true);
-    expect(results.trust.passed).toBe(true);
-    expect(results.trust.schedules).toBe(tinyConfig.strategies.length * tinyConfig.trustBudget);
-    expect(results.trials.cells).toHaveLength(tinyConfig.bugs.length * tinyConfig.strategies.length);
-    for (const cell of results.trials.cells) {
-      expect(cell.seeds).toBe(2);
-      expect(cell.trials).toHaveLength(2);
-      expect(cell.found).toBe(cell.trials.filter((t) => t !== null).length);
-      // A cell that found nothing in its first round was run again with the larger budget.
-      if (cell.rounds[0]?.found === 0) expect(cell.budget).toBe(tinyConfig.escalatedBudget);
-      else expect(cell.rounds).toHaveLength(1);
+    expect(results.trustPassed).toBe(true);
+    expect(section(results, "raft").bugs.map((b) => b.name)).toEqual(["vote_twice_in_term", "no_client_dedup"]);
+    expect(section(results, "primary-backup").bugs.map((b) => b.name)).toEqual(["forget_on_restart"]);
+    for (const p of results.protocols) {
+      expect(p.trust.passed).toBe(true);
+      expect(p.trust.schedules).toBe(tinyConfig.strategies.length * tinyConfig.trustBudget);
+      expect(p.trials.cells).toHaveLength(p.bugs.length * tinyConfig.strategies.length);
+      for (const cell of p.trials.cells) {
+        expect(cell.seeds).toBe(2);
+        expect(cell.trials).toHaveLength(2);
+        expect(cell.found).toBe(cell.trials.filter((t) => t !== null).length);
+        // A cell that found nothing in its first round was run again with the larger budget.
+        if (cell.rounds[0]?.found === 0) expect(cell.budget).toBe(tinyConfig.escalatedBudget);
+        else expect(cell.rounds).toHaveLength(1);
+      }
+      expect(p.shrinks.rows.map((r) => r.bug)).toEqual(p.bugs.map((b) => b.name));
+      expect(p.throughput?.runsPerSecond).toBeGreaterThan(0);
     }
-    expect(results.headline.bugsFound).toBeGreaterThan(0);
+    // The seeded defect of the test protocol is found by every strategy.
+    expect(section(results, "primary-backup").headline.bugsFound).toBe(1);
+    expect(results.headline.bugsFound).toBe(results.protocols.reduce((n, p) => n + p.headline.bugsFound, 0));
+    expect(results.headline.bugsTotal).toBe(3);
+    expect(results.headline.protocols).toEqual(["raft", "primary-backup"]);
   });
 
-  it("shrinks one failure per found defect, and the shrunk choices replay the same invariant and message", async () => {
+  it("shrinks one failure per found defect of each protocol; the shrunk choices replay the same invariant and message on that protocol", async () => {
     const results = await resultsOnOneWorker();
-    expect(results.shrinks.rows.map((r) => r.bug)).toEqual(tinyConfig.bugs);
-    const shrunk = results.shrinks.rows.filter((r) => r.status === "shrunk");
-    expect(shrunk.length).toBe(results.headline.bugsFound);
-    for (const row of shrunk) {
-      expect(row.replaysExactly).toBe(true);
-      expect(row.decisionsAfter).toBeLessThanOrEqual(row.decisionsBefore ?? 0);
-      expect(row.candidateRuns).toBeLessThanOrEqual(tinyConfig.shrinkCandidatesMax);
-      const cx = row.counterexample;
-      expect(cx?.svg.startsWith("<svg")).toBe(true);
-      expect(cx?.storySteps.length).toBe(row.storySteps);
-      expect(cx?.storySteps.at(-1)?.kind).toBe("violation");
-      expect(JSON.parse(cx?.repro ?? "{}")).toMatchObject({ formatVersion: 1, protocol: "raft", bugs: [row.bug], choices: cx?.choices });
+    for (const p of results.protocols) {
+      const shrunk = p.shrinks.rows.filter((r) => r.status === "shrunk");
+      expect(shrunk.length).toBe(p.headline.bugsFound);
+      for (const row of shrunk) {
+        expect(row.replaysExactly).toBe(true);
+        expect(row.decisionsAfter).toBeLessThanOrEqual(row.decisionsBefore ?? 0);
+        expect(row.candidateRuns).toBeLessThanOrEqual(tinyConfig.shrinkCandidatesMax);
+        const cx = row.counterexample;
+        expect(cx?.svg.startsWith("<svg")).toBe(true);
+        expect(cx?.storySteps.at(-1)?.kind).toBe("violation");
+        expect(JSON.parse(cx?.repro ?? "{}")).toMatchObject({ formatVersion: 1, protocol: p.name, bugs: [row.bug], choices: cx?.choices });
+      }
     }
+  });
+
+  it("counts every story step, and separately the steps shown under the display cap", async () => {
+    const config = { ...tinyConfig, bugs: ["no_client_dedup", "forget_on_restart"], storyStepsMax: 2 };
+    const results = await runExperiment({ ...base, config, workers: 0 });
+    const rows = results.protocols.flatMap((p) => p.shrinks.rows).filter((r) => r.status === "shrunk");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.storyStepsShown).toBe(row.counterexample?.storySteps.length);
+      expect(row.storyStepsShown).toBeLessThanOrEqual(2);
+      expect(row.storyStepsTotal).toBe(row.counterexample?.storyStepsTotal);
+      expect(row.storyStepsTotal ?? 0).toBeGreaterThanOrEqual(row.storyStepsShown ?? 0);
+    }
+    // Stories were cut here: the total is more than what was shown, and the headline uses the total.
+    expect(rows.some((r) => (r.storyStepsTotal ?? 0) > (r.storyStepsShown ?? 0))).toBe(true);
+    expect(results.headline.medianStorySteps).toBeGreaterThan(results.headline.medianStoryStepsShown ?? 0);
   });
 
   it("records the machine, the Node version, the seeds and timestamps", async () => {
@@ -63,29 +102,50 @@ describe("runExperiment", () => {
     expect(results.machine.nodeVersion).toBe(process.version);
     expect(results.config.trialSeeds).toEqual([1, 2]);
     expect(Date.parse(results.finishedAt)).toBeGreaterThanOrEqual(Date.parse(results.startedAt));
-    expect(results.throughput?.runsPerSecond).toBeGreaterThan(0);
   });
 
-  it("stops after a failed trust run, says so, and skips the figures it would make meaningless", async () => {
-    // A defect switched on in the trust run's Raft stands in for a broken "correct" Raft.
-    const results = await runExperiment({ config: { ...tinyConfig, trustBugs: ["no_client_dedup"], trustBudget: 60, speedupTasks: 0 }, workers: 0, outDir: null, corpusDir: null });
-    expect(results.trust.passed).toBe(false);
-    expect(results.trust.violations).toBeGreaterThan(0);
-    expect(results.trust.firstViolation?.choices.length).toBeGreaterThan(0);
-    expect(results.trials.status).toBe("skipped");
-    expect(results.shrinks.status).toBe("skipped");
+  it("writes a results document the schema accepts, and the schema refuses one with a field missing or unknown", async () => {
+    const results = await resultsOnOneWorker();
+    // Through JSON, as a reader of results.json sees it.
+    const document = JSON.parse(JSON.stringify(results)) as Record<string, unknown>;
+    const checked = resultsSchema.safeParse(document);
+    expect(checked.success ? [] : checked.error.issues).toEqual([]);
+    const { trustPassed, ...missing } = document;
+    void trustPassed;
+    expect(resultsSchema.safeParse(missing).success).toBe(false);
+    expect(resultsSchema.safeParse({ ...document, extra: 1 }).success).toBe(false);
+  });
+
+  it("skips the figures a failed trust run makes meaningless, for that protocol only, and says so", async () => {
+    // A defect switched on in the trust run stands in for a broken "correct" protocol.
+    const results = await runExperiment({ ...base, config: { ...tinyConfig, trustBugs: ["no_client_dedup"], trustBudget: 60, speedupTasks: 0 }, workers: 0 });
+    const raft = section(results, "raft");
+    expect(results.trustPassed).toBe(false);
+    expect(raft.trust.passed).toBe(false);
+    expect(raft.trust.violations).toBeGreaterThan(0);
+    expect(raft.trust.firstViolation?.choices.length).toBeGreaterThan(0);
+    expect(raft.trials.status).toBe("skipped");
+    expect(raft.shrinks.status).toBe("skipped");
+    const other = section(results, "primary-backup");
+    expect(other.trust.passed).toBe(true);
+    expect(other.trials.status).toBe("done");
     expect(renderSummaryMarkdown(results)).toContain("The trust run failed");
   });
 
+  it("refuses a defect that belongs to no protocol before running anything, naming the field", async () => {
+    await expect(runExperiment({ ...base, config: { ...tinyConfig, bugs: ["vote_twice"] }, workers: 0 })).rejects.toThrow(/bugs: "vote_twice" is not a defect of any protocol given/);
+    await expect(runExperiment({ ...base, protocols: [], workers: 0 })).rejects.toThrow(/protocols: expected at least one protocol/);
+  });
+
   it("writes results.json and summary.md as it goes, and resumes an interrupted run from its finished tasks", async () => {
+    // Inline (the cache does not depend on where tasks run; worker threads are covered above).
     const outDir = tmp();
     const interrupt = new Error("interrupted");
     await expect(
       runExperiment({
-        config: tinyConfig,
-        workers: 1,
+        ...base,
+        workers: 0,
         outDir,
-        corpusDir: null,
         onProgress: (p) => {
           if (p.phase === "trials" && p.done === 3) throw interrupt;
         },
@@ -93,15 +153,18 @@ describe("runExperiment", () => {
     ).rejects.toBe(interrupt);
     const partial = readResults(join(outDir, "results.json"));
     expect(partial.complete).toBe(false);
-    expect(partial.trust.passed).toBe(true);
-    expect(partial.trials.status).toBe("pending");
+    expect(partial.trustPassed).toBe(true);
+    expect(partial.protocols.map((p) => p.trials.status)).toEqual(["pending", "pending"]);
     expect(existsSync(join(outDir, ".cells"))).toBe(true);
 
-    const resumed = await runExperiment({ config: tinyConfig, workers: 1, outDir, corpusDir: null });
-    expect(resumed.resumedTasks).toBeGreaterThanOrEqual(tinyConfig.strategies.length + 3);
+    const resumed = await runExperiment({ ...base, workers: 0, outDir });
+    expect(resumed.resumedTasks).toBeGreaterThanOrEqual(2 * tinyConfig.strategies.length + 3);
     expect(deterministicView(resumed)).toEqual(deterministicView(await resultsOnOneWorker()));
     expect(readResults(join(outDir, "results.json")).complete).toBe(true);
-    expect(readFileSync(join(outDir, "summary.md"), "utf8")).toContain("## Trials to first violation");
+    const summary = readFileSync(join(outDir, "summary.md"), "utf8");
+    expect(summary).toContain("## Protocol raft");
+    expect(summary).toContain("## Protocol primary-backup");
+    expect(summary).toContain("### primary-backup: trials to first violation");
     // A finished experiment leaves no cache behind: the next run starts afresh.
     expect(existsSync(join(outDir, ".cells"))).toBe(false);
   });

@@ -2,9 +2,13 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTaskCache, findCorpusDir, formatMs, median, runTask, taskKey, type HuntTask } from "../src/index.js";
+import { createTaskCache, findCorpusDir, formatMs, formatStorySteps, median, protocolRef, runTask, selectDefects, taskKey, type HuntTask } from "../src/index.js";
+import { protocolPlugin as primaryBackup } from "./fixtures/primary-backup-plugin.js";
+import { testProtocols } from "./tiny-config.js";
 
-const task: HuntTask = { kind: "hunt", bugs: ["vote_twice_in_term"], strategy: "random", seed: 1, budget: 50 };
+const plugins = testProtocols.map((p) => p.plugin);
+const raftRef = protocolRef(testProtocols[0] as (typeof testProtocols)[number]);
+const task: HuntTask = { kind: "hunt", ...raftRef, bugs: ["vote_twice_in_term"], strategy: "random", seed: 1, budget: 50 };
 
 describe("median", () => {
   it("takes the middle value, or the mean of the middle two", () => {
@@ -16,11 +20,17 @@ describe("median", () => {
 
 describe("runTask", () => {
   it("a hunt is a pure function of its task, apart from its wall time", () => {
-    const a = runTask(task);
-    const b = runTask(task);
+    const a = runTask(task, plugins);
+    const b = runTask(task, plugins);
     expect({ ...a, ms: 0 }).toEqual({ ...b, ms: 0 });
     expect(a.found).toBe(true);
     expect(a.choices?.length).toBe(a.decisions);
+  });
+
+  it("runs a task on the protocol it names, and refuses one whose protocol is not loaded", () => {
+    const other: HuntTask = { ...task, protocol: "primary-backup", module: "file:///unused.ts", bugs: ["forget_on_restart"] };
+    expect(runTask(other, plugins).violation?.invariant).toBe("Linearizability");
+    expect(() => runTask(other, [plugins[0] as (typeof plugins)[number]])).toThrow(/protocol "primary-backup".*not loaded here/);
   });
 });
 
@@ -28,7 +38,7 @@ describe("createTaskCache", () => {
   it("returns what was put under the same task and version, and nothing for another", () => {
     const dir = mkdtempSync(join(tmpdir(), "cx-cache-"));
     const cache = createTaskCache(dir, "1.0.0");
-    const output = runTask(task);
+    const output = runTask(task, plugins);
     cache.put(task, output);
     expect(cache.get(task)).toEqual(output);
     expect(cache.get({ ...task, seed: 2 })).toBeUndefined();
@@ -39,7 +49,7 @@ describe("createTaskCache", () => {
   it("treats a damaged cache file as a task not yet done", () => {
     const dir = mkdtempSync(join(tmpdir(), "cx-cache-"));
     const cache = createTaskCache(dir, "1.0.0");
-    cache.put(task, runTask(task));
+    cache.put(task, runTask(task, plugins));
     for (const file of readdirSync(dir)) writeFileSync(join(dir, file), "{ half a fi");
     expect(cache.get(task)).toBeUndefined();
   });
@@ -49,16 +59,34 @@ describe("createTaskCache", () => {
       taskKey(task),
       taskKey({ ...task, budget: 51 }),
       taskKey({ ...task, bugs: [] }),
-      taskKey({ kind: "batch", firstSeed: 1, runs: 2 }),
+      taskKey({ ...task, protocol: "primary-backup" }),
+      taskKey({ kind: "batch", ...raftRef, firstSeed: 1, runs: 2 }),
       taskKey({ kind: "corpus", path: "a", model: "kv", budgetSteps: 1 }),
-      taskKey({ kind: "shrink", bug: "x", choices: [1, 2], invariant: "I", candidatesMax: 5, storyStepsMax: 15, cxVersion: "0" }),
-      taskKey({ kind: "shrink", bug: "x", choices: [1, 3], invariant: "I", candidatesMax: 5, storyStepsMax: 15, cxVersion: "0" }),
+      taskKey({ kind: "shrink", ...raftRef, bug: "x", choices: [1, 2], invariant: "I", candidatesMax: 5, storyStepsMax: 15, cxVersion: "0" }),
+      taskKey({ kind: "shrink", ...raftRef, bug: "x", choices: [1, 3], invariant: "I", candidatesMax: 5, storyStepsMax: 15, cxVersion: "0" }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
 
+describe("selectDefects", () => {
+  it("applies one name filter to each protocol's defects, in the plug-in's order", () => {
+    expect(selectDefects(primaryBackup, "all").map((d) => d.name)).toEqual(["forget_on_restart"]);
+    expect(selectDefects(primaryBackup, ["vote_twice_in_term"])).toEqual([]);
+    const raft = plugins[0] as (typeof plugins)[number];
+    expect(selectDefects(raft, ["no_client_dedup", "forget_on_restart", "vote_twice_in_term"]).map((d) => d.name)).toEqual(
+      raft.defects.map((d) => d.name).filter((n) => n === "no_client_dedup" || n === "vote_twice_in_term"),
+    );
+  });
+});
+
 describe("formatMs and findCorpusDir", () => {
+  it("shows a story's full length, and how many steps were shown when some were left out", () => {
+    expect(formatStorySteps(12, 12)).toBe("12");
+    expect(formatStorySteps(31, 15)).toBe("31 (15 shown)");
+    expect(formatStorySteps(null, null)).toBe("—");
+  });
+
   it("formats times for people", () => {
     expect(formatMs(850)).toBe("850 ms");
     expect(formatMs(12_345)).toBe("12.3 s");

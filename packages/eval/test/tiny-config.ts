@@ -1,9 +1,11 @@
-import { fullExperiment, type ExperimentConfig } from "../src/index.js";
+import { builtinProtocol } from "@cx/protocols";
+import { fullExperiment, type ExperimentConfig, type ExperimentProtocol } from "../src/index.js";
+import { protocolPlugin as primaryBackup } from "./fixtures/primary-backup-plugin.js";
 
-/** A few seconds of experiment with every section present (no corpus, no speed-up). */
+/** A few seconds of experiment with every section present (no corpus, no speed-up), on two protocols. */
 export const tinyConfig: ExperimentConfig = {
   ...fullExperiment,
-  bugs: ["vote_twice_in_term", "no_client_dedup"],
+  bugs: ["vote_twice_in_term", "no_client_dedup", "forget_on_restart"],
   trustSeeds: [101],
   trustBudget: 15,
   trialBudget: 25,
@@ -16,3 +18,12 @@ export const tinyConfig: ExperimentConfig = {
   corpusBudgetSteps: null,
   speedupTasks: 0,
 };
+
+const raft = builtinProtocol("raft");
+if (raft === undefined) throw new Error("@cx/protocols has no built-in raft");
+
+/** Raft, and a small primary-backup protocol defined in the tests (worker threads import it from its module URL). */
+export const testProtocols: readonly ExperimentProtocol[] = [
+  { plugin: raft.plugin, module: raft.module },
+  { plugin: primaryBackup, module: new URL("./fixtures/primary-backup-plugin.ts", import.meta.url).href },
+];

@@ -139,7 +139,6 @@ export const APP_IMPORT_WHY = "Nothing imports an app: an app is a command, not 
  * @type {ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }>}
  */
 export const knownExceptions = [
-  { from: "@cx/eval", to: "@cx/raft", why: "the experiment still names Raft directly instead of taking protocols through the plug-in contract." },
   { from: "@cx/cli", to: "@cx/report", why: "`cx report` calls the report app's writer in-process." },
 ];
 

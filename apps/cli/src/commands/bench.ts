@@ -4,19 +4,23 @@ import {
   findRepoRoot,
   formatMs,
   formatRatio,
+  formatStorySteps,
   fullExperiment,
   quickExperiment,
   resultsJsonSchema,
   runExperiment,
   type ExperimentConfig,
   type ExperimentProgress,
+  type ExperimentProtocol,
   type ExperimentResults,
 } from "@cx/eval";
-import type { Command } from "commander";
+import { builtinProtocols, isProtocolLoadError, loadProtocol } from "@cx/protocols";
+import { InvalidArgumentError, type Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
 import { printJson, wantsProgress } from "../output.js";
 import { nonNegativeInteger } from "../parse-flags.js";
 import { createProgress } from "../progress.js";
+import { UserError } from "../user-error.js";
 import { cxVersion } from "../version.js";
 
 export interface BenchCommandOptions {
@@ -34,6 +38,10 @@ export interface BenchCommandOptions {
   readonly config?: ExperimentConfig;
   /** Where the linearizability corpus is (default: the copy in the repository, `packages/check/test/data/corpus`); null skips it. */
   readonly corpusDir?: string | null;
+  /** Protocols to cover, as `--protocol` takes them (built-in names, module files, package names); default: every built-in protocol. */
+  readonly protocols?: readonly string[];
+  /** Protocols already loaded (tests pass plug-ins of their own); wins over `protocols`. */
+  readonly loadedProtocols?: readonly ExperimentProtocol[];
 }
 
 /** What `cx bench --json` prints: the headline and where the full results are. */
@@ -53,37 +61,68 @@ export function defaultResultsDir(): string {
 }
 
 function describe(results: ExperimentResults, outDir: string): string {
-  const h = results.headline;
   const lines = [
-    `cx experiment (${results.mode}) in ${formatMs(results.elapsedMs)} on ${results.workers} worker${results.workers === 1 ? "" : "s"}${results.resumedTasks > 0 ? ` (${results.resumedTasks} tasks resumed from an earlier run)` : ""}`,
-    results.trust.passed
-      ? `trust: ${h.trustSchedules} schedules against correct Raft, no violation`
-      : `trust: FAILED: ${h.trustViolations} violation(s) in ${h.trustSchedules} schedules against correct Raft; every other figure is meaningless${results.trust.firstViolation === null ? "" : ` (${results.trust.firstViolation.violation.invariant}: ${results.trust.firstViolation.violation.message})`}`,
+    `cx experiment (${results.mode}) in ${formatMs(results.elapsedMs)} on ${results.workers} worker${results.workers === 1 ? "" : "s"}, protocols ${results.headline.protocols.join(", ")}${results.resumedTasks > 0 ? ` (${results.resumedTasks} tasks resumed from an earlier run)` : ""}`,
   ];
-  if (results.trials.status === "done") {
-    lines.push(`defects found: ${h.bugsFound}/${h.bugsTotal}`);
-    for (const s of h.byStrategy) lines.push(`  ${s.strategy.padEnd(9)} ${s.bugsFound}/${h.bugsTotal} defects, ${s.seedsFound}/${s.seeds} hunts, median ${s.medianTrials ?? "-"} trials when found`);
-    lines.push(`shrink: median ${h.medianDecisionsBefore ?? "-"} -> ${h.medianDecisionsAfter ?? "-"} decisions, ${h.medianStorySteps ?? "-"} story steps`);
+  for (const p of results.protocols) {
+    const h = p.headline;
+    lines.push(`${p.name} ${p.version}`);
+    lines.push(
+      p.trust.passed
+        ? `  trust: ${h.trustSchedules} schedules against ${p.name} with no defect, no violation`
+        : `  trust: FAILED: ${h.trustViolations} violation(s) in ${h.trustSchedules} schedules against ${p.name} with no defect; its other figures are meaningless${p.trust.firstViolation === null ? "" : ` (${p.trust.firstViolation.violation.invariant}: ${p.trust.firstViolation.violation.message})`}`,
+    );
+    if (p.trials.status === "done") {
+      lines.push(`  defects found: ${h.bugsFound}/${h.bugsTotal}`);
+      for (const s of h.byStrategy) lines.push(`    ${s.strategy.padEnd(9)} ${s.bugsFound}/${h.bugsTotal} defects, ${s.seedsFound}/${s.seeds} hunts, median ${s.medianTrials ?? "-"} trials when found`);
+      lines.push(`  shrink: median ${h.medianDecisionsBefore ?? "-"} -> ${h.medianDecisionsAfter ?? "-"} decisions, ${formatStorySteps(h.medianStorySteps, h.medianStoryStepsShown)} story steps`);
+    }
+    const t = p.throughput;
+    if (t !== null) lines.push(`  throughput: ${Math.round(t.runsPerSecond)} runs/s, ${Math.round(t.eventsPerSecond)} events/s (monitors off: ${Math.round(t.baselineRunsPerSecond)} runs/s, ratio ${formatRatio(t.ratioToBaseline)})`);
   }
-  const t = results.throughput;
-  if (t !== null) lines.push(`throughput: ${Math.round(t.runsPerSecond)} runs/s, ${Math.round(t.eventsPerSecond)} events/s (monitors off: ${Math.round(t.baselineRunsPerSecond)} runs/s, ratio ${formatRatio(t.ratioToBaseline)})`);
   const c = results.corpus;
   if (c !== null) lines.push(`linearizability corpus: ${c.matched}/${c.histories} as expected, ${c.unknown} unknown; ${formatMs(c.decidedMs)} vs Porcupine ${formatMs(c.decidedPorcupineMs)} (${formatRatio(c.ratioToPorcupine)})`);
   const s = results.speedup;
-  if (s !== null) lines.push(`speed-up of 2 workers over 1: ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; the 2 workers got ${s.twoWorkersCores.toFixed(2)} cores of CPU; results ${s.identical ? "identical" : "DIFFERENT"})`);
+  if (s !== null) lines.push(`speed-up of 2 workers over 1 (${s.protocol}): ${formatRatio(s.speedup)} (${formatMs(s.oneWorkerMs)} vs ${formatMs(s.twoWorkersMs)}; the 2 workers got ${s.twoWorkersCores.toFixed(2)} cores of CPU; results ${s.identical ? "identical" : "DIFFERENT"})`);
   lines.push(`wrote ${join(outDir, "results.json")} and ${join(outDir, "summary.md")} (cx report makes report.html)`);
   return lines.join("\n");
 }
 
+/** The protocols `--protocol` names (each through the one lookup), or every built-in one; a bad reference is a user error. */
+export async function resolveBenchProtocols(refs: readonly string[] | undefined, fromDir: string): Promise<ExperimentProtocol[]> {
+  if (refs === undefined || refs.length === 0) return [...builtinProtocols];
+  const loaded: ExperimentProtocol[] = [];
+  for (const ref of refs) {
+    try {
+      const { plugin, module } = await loadProtocol(ref, fromDir);
+      if (loaded.some((p) => p.plugin.name === plugin.name)) throw new UserError(`--protocol: "${plugin.name}" is given twice`);
+      loaded.push({ plugin, module });
+    } catch (error) {
+      if (isProtocolLoadError(error)) throw new UserError(error.message);
+      throw error;
+    }
+  }
+  return loaded;
+}
+
+/** commander's collector for a repeatable, comma-separated `--protocol`. */
+function collectProtocols(value: string, previous: string[] | undefined): string[] {
+  const refs = value.split(",").map((r) => r.trim());
+  if (refs.some((r) => r === "")) throw new InvalidArgumentError(`--protocol expects a protocol (a built-in name, a module file or a package name), got "${value}".`);
+  return [...(previous ?? []), ...refs];
+}
+
 /**
- * Runs the experiment (`--quick`: the reduced one) and writes results.json,
- * results.schema.json and summary.md. Exit code 1 when the trust run found a
- * violation on correct Raft, 0 otherwise.
+ * Runs the experiment (`--quick`: the reduced one) on every built-in
+ * protocol, or on those `protocols` names, and writes results.json,
+ * results.schema.json and summary.md. Exit code 1 when a trust run found a
+ * violation on a protocol with no defect, 0 otherwise.
  */
 export async function runBench(options: BenchCommandOptions): Promise<{ exitCode: ExitCode; report: BenchReport; results: ExperimentResults; text: string }> {
   const outDir = resolve(options.out ?? defaultResultsDir());
   const preset = options.quick ? quickExperiment : fullExperiment;
   const config = { ...(options.config ?? preset), ...(options.keepGoing === true ? { continueAfterTrustFailure: true } : {}) };
+  const protocols = options.loadedProtocols ?? (await resolveBenchProtocols(options.protocols, process.cwd()));
   const progress = createProgress(wantsProgress(options.json));
   let phase = "";
   const onProgress = (p: ExperimentProgress): void => {
@@ -98,6 +137,7 @@ export async function runBench(options: BenchCommandOptions): Promise<{ exitCode
   try {
     results = await runExperiment({
       config,
+      protocols,
       mode: options.config !== undefined ? "custom" : options.quick ? "quick" : "full",
       outDir,
       cxVersion,
@@ -111,7 +151,7 @@ export async function runBench(options: BenchCommandOptions): Promise<{ exitCode
   }
   writeFileSync(join(outDir, "results.schema.json"), `${JSON.stringify(resultsJsonSchema, null, 2)}\n`);
   const report: BenchReport = {
-    trustPassed: results.trust.passed,
+    trustPassed: results.trustPassed,
     mode: results.mode,
     workers: results.workers,
     elapsedMs: results.elapsedMs,
@@ -119,26 +159,28 @@ export async function runBench(options: BenchCommandOptions): Promise<{ exitCode
     summary: join(outDir, "summary.md"),
     headline: results.headline,
   };
-  return { exitCode: results.trust.passed ? ExitCode.ok : ExitCode.violation, report, results, text: describe(results, outDir) };
+  return { exitCode: results.trustPassed ? ExitCode.ok : ExitCode.violation, report, results, text: describe(results, outDir) };
 }
 
-/** `cx bench [--quick] [--workers N] [--json] [--out DIR] [--fresh] [--keep-going]`. */
+/** `cx bench [--quick] [--protocol REF]... [--workers N] [--json] [--out DIR] [--fresh] [--keep-going]`. */
 export function registerBenchCommand(program: Command): void {
   program
     .command("bench")
-    .description("run the experiment: trust run on correct Raft, trials to first violation per defect and strategy, shrinks, performance")
-    .option("--quick", "the reduced experiment (same shape, fewer seeds and smaller budgets; under a minute)", false)
+    .description("run the experiment on every protocol: trust run on the correct protocol, trials to first violation per defect and strategy, shrinks, performance")
+    .option("--quick", "the reduced experiment (same shape, fewer seeds and smaller budgets; about a minute)", false)
+    .option("--protocol <ref>", "cover only this protocol: a built-in name, a module file or a package name (repeatable or comma-separated; default: every built-in protocol)", collectProtocols)
     .option("--workers <n>", "worker threads (default: one per core; 0 runs on the main thread)", nonNegativeInteger("--workers"))
     .option("--out <dir>", "folder for results.json and summary.md (default: results/ at the repository root)")
     .option("--fresh", "ignore tasks cached by an interrupted earlier run", false)
     .option("--keep-going", "go on after a failed trust run (the figures are then meaningless; the exit code stays 1)", false)
     .option("--json", "print one JSON object (headline and file paths) instead of text", false)
-    .action(async (flags: { quick: boolean; workers?: number; out?: string; fresh: boolean; keepGoing: boolean; json: boolean }) => {
+    .action(async (flags: { quick: boolean; protocol?: string[]; workers?: number; out?: string; fresh: boolean; keepGoing: boolean; json: boolean }) => {
       const { exitCode, report, text } = await runBench({
         quick: flags.quick,
         json: flags.json,
         fresh: flags.fresh,
         keepGoing: flags.keepGoing,
+        ...(flags.protocol === undefined ? {} : { protocols: flags.protocol }),
         ...(flags.workers === undefined ? {} : { workers: flags.workers }),
         ...(flags.out === undefined ? {} : { out: flags.out }),
       });
