@@ -23,3 +23,15 @@ export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "
 export { defaultScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";
 export { runScenario, type ScenarioSpec } from "./scenario/run-scenario.js";
+export {
+  isScenarioOptionsError,
+  MAX_FAULT_TICKS,
+  MAX_SIMULATED_MS,
+  scenarioOptionRanges,
+  ScenarioOptionsError,
+  validateScenarioOptions,
+  type OptionRange,
+  type ScenarioOptionError,
+  type ScenarioOptionsCheck,
+} from "./scenario/scenario-bounds.js";
+export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";
