@@ -9,7 +9,7 @@ export const allowedImports: Readonly<Record<string, readonly string[]>> = {
   "@cx/search": ["@cx/sim"],
   "@cx/viz": ["@cx/sim", "@cx/check"],
   "@cx/eval": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz"],
-  "@cx/report": ["@cx/eval", "@cx/viz"],
+  "@cx/report": ["@cx/eval", "@cx/viz", "@cx/check"],
   "@cx/cli": ["@cx/sim", "@cx/check", "@cx/raft", "@cx/search", "@cx/viz", "@cx/eval", "@cx/report"],
 };
 

@@ -4,7 +4,9 @@ import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
 import { colors, printJson } from "../output.js";
 import { loadRepro } from "../repro-file.js";
+import { checkSaveTarget } from "../save-target.js";
 import { storyText, tell } from "../story-output.js";
+import { terminalSafe } from "../terminal-safe.js";
 
 /** What `cx replay --json` prints. */
 export interface ReplayReport {
@@ -22,6 +24,7 @@ export interface ReplayReport {
 /** Re-runs a saved reproduction and says whether its violation happened again. */
 export function runReplay(options: { readonly file: string; readonly svg?: string }): { exitCode: number; report: ReplayReport; text: string } {
   const { repro, bugs, options: scenario } = loadRepro(options.file);
+  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg");
   const run = runRaft({ bugs, choices: new ReplayedChoices(repro.choices), options: scenario, recordTrace: true });
   const reproduced = run.violation?.invariant === repro.violation.invariant;
   const sameMessage = reproduced && run.violation?.message === repro.violation.message;
@@ -36,9 +39,9 @@ export function runReplay(options: { readonly file: string; readonly svg?: strin
     story: story.steps.map((s) => s.text),
   };
   const verdict = reproduced
-    ? colors.green(`Reproduced: ${repro.violation.invariant}${sameMessage ? "" : " (with a different message)"}`)
-    : colors.red(`NOT reproduced: expected ${repro.violation.invariant}, got ${run.violation === null ? "no violation" : run.violation.invariant}`);
-  const text = [verdict, `  expected: ${repro.violation.message}`, ...(run.violation === null ? [] : [`  got:      ${run.violation.message}`]), "", storyText(story)].join("\n");
+    ? colors.green(`Reproduced: ${terminalSafe(repro.violation.invariant)}${sameMessage ? "" : " (with a different message)"}`)
+    : colors.red(`NOT reproduced: expected ${terminalSafe(repro.violation.invariant)}, got ${run.violation === null ? "no violation" : run.violation.invariant}`);
+  const text = [verdict, `  expected: ${terminalSafe(repro.violation.message)}`, ...(run.violation === null ? [] : [`  got:      ${run.violation.message}`]), "", storyText(story)].join("\n");
   return { exitCode: reproduced ? ExitCode.ok : ExitCode.violation, report, text };
 }
 
