@@ -3,7 +3,8 @@ import { InvalidArgumentError } from "commander";
 /** commander argument parser for a non-negative integer flag. */
 export function nonNegativeInteger(name: string): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError(`${name} must be a non-negative integer (at most ${Number.MAX_SAFE_INTEGER}), got "${value}".`);
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a non-negative integer, got "${value}".`);
+    if (!Number.isSafeInteger(Number(value))) throw new InvalidArgumentError(`${name} must be at most ${Number.MAX_SAFE_INTEGER}, got ${value}.`);
     return Number(value);
   };
 }
@@ -11,9 +12,8 @@ export function nonNegativeInteger(name: string): (value: string) => number {
 /** commander argument parser for a positive integer flag. */
 export function positiveInteger(name: string): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) === 0 || !Number.isSafeInteger(Number(value))) {
-      throw new InvalidArgumentError(`${name} must be a positive integer (at most ${Number.MAX_SAFE_INTEGER}), got "${value}".`);
-    }
+    if (!/^\d+$/.test(value) || Number(value) === 0) throw new InvalidArgumentError(`${name} must be a positive integer, got "${value}".`);
+    if (!Number.isSafeInteger(Number(value))) throw new InvalidArgumentError(`${name} must be at most ${Number.MAX_SAFE_INTEGER}, got ${value}.`);
     return Number(value);
   };
 }

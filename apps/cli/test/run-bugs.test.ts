@@ -71,6 +71,6 @@ describe("cx run", () => {
     expect(userErrorOf(() => runRun({ choices: file("bad.json", "{nope") }))).toMatch(/not JSON; expected an array of non-negative integers/);
     expect(userErrorOf(() => runRun({ choices: file("obj.json", '{"a":1}') }))).toMatch(/must hold a JSON array/);
     expect(userErrorOf(() => runRun({ choices: file("neg.json", "[0, -1]") }))).toMatch(/element 1 must be a non-negative integer, found -1/);
-    expect(userErrorOf(() => runRun({ choices: join(dir, "missing.json") }))).toMatch(/cannot read/);
+    expect(userErrorOf(() => runRun({ choices: join(dir, "missing.json") }))).toMatch(/missing.json: no such file/);
   });
 });
