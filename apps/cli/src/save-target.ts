@@ -23,8 +23,11 @@ import { UserError } from "./user-error.js";
 export function checkSaveTarget(path: string, flag: string): void {
   if (path.trim() === "") throw new UserError(`${flag}: expected a file name, got an empty string`);
   const target = resolve(path);
-  if (existsSync(target) && statSync(target).isDirectory()) {
-    throw new UserError(`${flag}: ${path} is a directory; expected a file name such as ${join(path, "repro.json")}`);
+  if (existsSync(target)) {
+    const stat = statSync(target);
+    if (stat.isDirectory()) throw new UserError(`${flag}: ${path} is a directory; expected a file name such as ${join(path, "repro.json")}`);
+    // Saving renames a temp file over the target: never over a device, a pipe or a socket.
+    if (!stat.isFile()) throw new UserError(`${flag}: ${path} is not a regular file; expected a file name such as repro.json`);
   }
   let folder = dirname(target);
   while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);
