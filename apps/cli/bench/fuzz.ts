@@ -10,14 +10,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import fc from "fast-check";
-import { documentedExitCodes, hostileCase, runHostileCase } from "../test/hostile-inputs.js";
+import { documentedExitCodes, hostileCase, runHostileCase, type HostileCase } from "../test/hostile-inputs.js";
 import { cxInProcess } from "../test/run-cli.js";
 
 const total = Number(process.argv[2] ?? 10_000);
 const seed = Number(process.argv[3] ?? 1);
 const HANG_MS = 30_000;
 const dir = mkdtempSync(join(tmpdir(), "cx-fuzz-bench-"));
-const cases = fc.sample(hostileCase, { numRuns: total, seed });
+// Generated in chunks: ten thousand cases at once (results files are 300 KB each) would not fit in memory.
+const CHUNK = 100;
+function* generated(): Generator<HostileCase> {
+  for (let done = 0; done < total; done += CHUNK) yield* fc.sample(hostileCase, { numRuns: Math.min(CHUNK, total - done), seed: seed * 1_000_003 + done });
+}
 const byKind = new Map<string, number>();
 const byExit = new Map<number, number>();
 const problems = { stackTraces: 0, hangsOver30s: 0, crashes: 0, undocumentedExit: 0, inputsChanged: 0 };
@@ -26,7 +30,9 @@ let slowest = 0;
 const started = performance.now();
 let lastLine = started;
 
-for (const [index, testCase] of cases.entries()) {
+let index = -1;
+for (const testCase of generated()) {
+  index++;
   let outcome;
   try {
     outcome = await runHostileCase(testCase, dir, index, cxInProcess);

@@ -67,11 +67,21 @@ export function readResultsFile(path: string): ExperimentResults {
   }
   const kind = typeof data === "object" && data !== null ? (data as { kind?: unknown; schemaVersion?: unknown }) : undefined;
   if (kind?.kind !== "cx-experiment") throw new ResultsFileError(`${path} is not a cx experiment results file (field "kind" is not "cx-experiment")`);
+  const version = resultsJsonSchema.properties.schemaVersion.const;
+  if (kind.schemaVersion !== version) throw new ResultsFileError(`${path} has schemaVersion ${String(kind.schemaVersion)}; this cx reads version ${version}`);
   if (!validate(data)) throw new ResultsFileError(`${path} is not a complete cx results file:\n${describeErrors(validate.errors ?? [])}`);
   return data as unknown as ExperimentResults;
 }
 
 function describeErrors(errors: readonly ErrorObject[]): string {
-  const shown = errors.slice(0, 10).map((e) => `  ${e.instancePath === "" ? "(top level)" : e.instancePath}: ${e.message ?? "is invalid"}${e.keyword === "const" || e.keyword === "enum" ? ` (${JSON.stringify(e.params)})` : ""}`);
-  return `${shown.join("\n")}${errors.length > 10 ? `\n  ... and ${errors.length - 10} more` : ""}`;
+  // Missing fields at one place read as one line: "(top level): missing trust, trials".
+  const missing = new Map<string, string[]>();
+  const other: string[] = [];
+  for (const e of errors) {
+    const at = e.instancePath === "" ? "(top level)" : e.instancePath;
+    if (e.keyword === "required") missing.set(at, [...(missing.get(at) ?? []), String((e.params as { missingProperty?: unknown }).missingProperty)]);
+    else other.push(`  ${at}: ${e.message ?? "is invalid"}${e.keyword === "const" || e.keyword === "enum" ? ` (${JSON.stringify(e.params)})` : ""}`);
+  }
+  const lines = [...[...missing].map(([at, fields]) => `  ${at}: must have required property ${fields.map((f) => `'${f}'`).join(", ")}`), ...other];
+  return `${lines.slice(0, 10).join("\n")}${lines.length > 10 ? `\n  ... and ${lines.length - 10} more` : ""}`;
 }
