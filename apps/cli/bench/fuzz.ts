@@ -5,7 +5,7 @@
 // changed) and the exit-code distribution; exits 1 when one is not 0.
 //   pnpm --filter @cx/cli fuzz            (10,000 cases, seed 1)
 //   pnpm --filter @cx/cli fuzz 20000 7    (cases, seed)
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -27,6 +27,7 @@ const byExit = new Map<number, number>();
 const problems = { stackTraces: 0, hangsOver30s: 0, crashes: 0, undocumentedExit: 0, inputsChanged: 0 };
 const examples: string[] = [];
 let slowest = 0;
+const cwdBefore = new Set(readdirSync(process.cwd()));
 const started = performance.now();
 let lastLine = started;
 
@@ -59,6 +60,7 @@ for (const testCase of generated()) {
   }
 }
 rmSync(dir, { recursive: true, force: true });
+const writtenOutside = readdirSync(process.cwd()).filter((f) => !cwdBefore.has(f));
 
 const figures = {
   cases: total,
@@ -68,7 +70,8 @@ const figures = {
   byKind: Object.fromEntries(byKind),
   byExitCode: Object.fromEntries([...byExit].sort((a, b) => a[0] - b[0])),
   ...problems,
+  filesWrittenInTheWorkingFolder: writtenOutside.length,
   examples,
 };
 process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
-process.exitCode = Object.values(problems).every((n) => n === 0) ? 0 : 1;
+process.exitCode = Object.values(problems).every((n) => n === 0) && writtenOutside.length === 0 ? 0 : 1;

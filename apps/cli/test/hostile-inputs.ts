@@ -155,6 +155,8 @@ const hostileFlagValue = fc.oneof(
   fc.string({ maxLength: 12 }),
 );
 
+const PATH_FLAGS = new Set(["--save", "--svg", "--out", "--results", "--choices"]);
+
 const flags: fc.Arbitrary<HostileCase> = fc
   .tuple(
     fc.constantFrom(
@@ -171,7 +173,12 @@ const flags: fc.Arbitrary<HostileCase> = fc
     fc.boolean(),
   )
   .map(([{ command, options }, picks, json]) => {
-    const extra = picks.flatMap(([i, value]) => [options[i % options.length] as string, value]);
+    const extra = picks.flatMap(([i, value]) => {
+      const option = options[i % options.length] as string;
+      // Whatever a path flag is given, it lands in the case's scratch folder: the fuzz must not write into the repository.
+      const inScratch = PATH_FLAGS.has(option) && value !== "" && !value.startsWith("{dir}") ? `{dir}/${value.replaceAll("..", "_")}` : value;
+      return [option, inScratch];
+    });
     // A hunt that would really search is kept tiny: budget and shrink time come first, the fuzzed flags may only override them with hostile values.
     const args = [...command, ...extra.map((v) => (v === "5" ? "2" : v)), ...(json ? ["--json"] : [])];
     const budgetAt = args.lastIndexOf("--budget");

@@ -17,6 +17,7 @@ import { ExitCode } from "../exit-codes.js";
 import { printJson, wantsProgress } from "../output.js";
 import { nonNegativeInteger } from "../parse-flags.js";
 import { createProgress } from "../progress.js";
+import { UserError } from "../user-error.js";
 import { cxVersion } from "../version.js";
 
 export interface BenchCommandOptions {
@@ -81,6 +82,7 @@ function describe(results: ExperimentResults, outDir: string): string {
  * violation on correct Raft, 0 otherwise.
  */
 export async function runBench(options: BenchCommandOptions): Promise<{ exitCode: ExitCode; report: BenchReport; results: ExperimentResults; text: string }> {
+  if (options.out === "") throw new UserError("--out: expected a folder name, got an empty string");
   const outDir = resolve(options.out ?? defaultResultsDir());
   const preset = options.quick ? quickExperiment : fullExperiment;
   const config = { ...(options.config ?? preset), ...(options.keepGoing === true ? { continueAfterTrustFailure: true } : {}) };
