@@ -59,6 +59,12 @@ describe("save paths", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp") || f.endsWith(".probe"))).toEqual([]);
   });
 
+  it("an empty --out or --results is refused instead of writing into the working folder", async () => {
+    expect((await cxInProcess(["report", "--out", ""])).status).toBe(2);
+    expect((await cxInProcess(["report", "--results", ""])).status).toBe(2);
+    expect((await cxInProcess(["bench", "--quick", "--out", ""])).status).toBe(2);
+  });
+
   it("cx hunt --svg <a directory> exits 2 before searching", async () => {
     const result = await cxInProcess(["hunt", "--bugs", "vote_twice_in_term", "--save", join(dir, "r.json"), "--svg", dir]);
     expect(result.status).toBe(2);
