@@ -1,12 +1,27 @@
-/** The exit codes every cx command uses (listed in the CLI README). */
+/** The exit codes every cx command uses; `exitCodeHelp` documents them in every command's --help. */
 export const ExitCode = {
   /** Nothing wrong: no violation, the history is linearizable, the replay reproduced. */
   ok: 0,
   /** A violation was found, a history is not linearizable, or a replay did not reproduce. */
   violation: 1,
-  /** Bad input or usage: a wrong flag, a malformed file. */
+  /** Bad input or usage: a wrong flag, a malformed or unreadable file, an unwritable save path. */
   usage: 2,
   /** The linearizability checker ran out of budget. */
   unknown: 3,
+  /** A violation was found but its reproduction could not be written where asked; it went to a fallback file or stdout (the message says where). */
+  saveFailed: 4,
+  /** A bug in cx itself: one line on stderr says where the full trace went. */
+  internal: 70,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The exit-code table, as every command's --help shows it. */
+export const exitCodeHelp = `
+Exit codes:
+  0   ok: no violation, linearizable, the replay reproduced
+  1   violation found, not linearizable, or the replay did not reproduce
+  2   bad input or usage (a flag, a file, an unwritable --save path); nothing was run
+  3   cx lin: unknown (the checker's budget ran out)
+  4   a violation was found but could not be saved where asked; the reproduction went to
+      a fallback file or stdout, and stderr says where
+  70  internal error in cx: one line, and the full trace in a file (CX_DEBUG=1 prints it)`;

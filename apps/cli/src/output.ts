@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, basename } from "node:path";
 import pc from "picocolors";
 
@@ -34,11 +34,21 @@ export function printJson(value: unknown): void {
 export function writeFileAtomic(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temp, content);
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, content);
+    renameSync(temp, path);
+  } catch (error) {
+    // No orphan temp file when the rename (or the write) fails.
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
-/** Progress goes to stderr and only to a person: silent when not a TTY or under --json. */
+/**
+ * Whether to show progress on stderr: a bar on a terminal (not under
+ * --json, where a person is not watching a bar), a line every few seconds
+ * when stderr is not a terminal (a CI log, a pipe), with or without --json.
+ */
 export function wantsProgress(json: boolean): boolean {
-  return !json && process.stderr.isTTY === true;
+  return !json || process.stderr.isTTY !== true;
 }

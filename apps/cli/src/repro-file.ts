@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
 import { parseRepro, type Repro } from "@cx/search";
-import { defaultScenarioOptions, type ProtocolPlugin, type ScenarioOptions } from "@cx/sim";
+import { validateScenarioOptions, type ProtocolPlugin, type ScenarioOptions } from "@cx/sim";
+import { readInputText } from "./input-file.js";
 import { writeFileAtomic } from "./output.js";
 import { UserError } from "./user-error.js";
 
@@ -15,26 +15,16 @@ export interface LoadedRepro extends ReadRepro {
   readonly bugs: string[];
 }
 
-const OPTION_KEYS = new Set(Object.keys(defaultScenarioOptions).concat("clusterSize"));
-
-/** Reads and validates a repro.json's format and scenario; every problem becomes a UserError naming the field. */
+/** Reads and validates a repro.json's format and scenario (within its documented ranges); every problem becomes a UserError naming the field. */
 export function readRepro(path: string): ReadRepro {
-  if (!existsSync(path)) throw new UserError(`${path}: no such file (expected a reproduction file written by cx hunt)`);
-  const parsed = parseRepro(readFileSync(path, "utf8"));
+  const parsed = parseRepro(readInputText(path, "a reproduction file written by cx hunt"));
   if (!parsed.ok) {
     throw new UserError(`${path} is not a valid reproduction file:\n${parsed.errors.map((e) => `  ${e.path === "" ? "(file)" : e.path}: ${e.message}`).join("\n")}`);
   }
   const repro = parsed.value;
-  const options: Record<string, number> = { ...defaultScenarioOptions };
-  for (const [key, value] of Object.entries(repro.scenario)) {
-    if (!OPTION_KEYS.has(key)) throw new UserError(`${path}: scenario.${key}: unknown scenario option (expected one of ${[...OPTION_KEYS].join(", ")})`);
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new UserError(`${path}: scenario.${key}: expected a non-negative integer, got ${JSON.stringify(value)}`);
-    options[key] = value;
-  }
-  if (options["clusterSize"] !== undefined && options["clusterSize"] !== 3 && options["clusterSize"] !== 5) {
-    throw new UserError(`${path}: scenario.clusterSize: expected 3 or 5, got ${options["clusterSize"]}`);
-  }
-  return { repro, options: options as unknown as ScenarioOptions };
+  const scenario = validateScenarioOptions(repro.scenario);
+  if (!scenario.ok) throw new UserError(`${path} is not a valid reproduction file:\n${scenario.errors.map((e) => `  scenario.${e.path}: ${e.message}`).join("\n")}`);
+  return { repro, options: scenario.value };
 }
 
 /** Checks a read reproduction against the protocol that will run it: same protocol name, known defects. */

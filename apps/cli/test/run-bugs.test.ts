@@ -77,6 +77,6 @@ describe("cx run", () => {
     expect(userErrorOf(() => runRaft({ choices: file("bad.json", "{nope") }))).toMatch(/not JSON; expected an array of non-negative integers/);
     expect(userErrorOf(() => runRaft({ choices: file("obj.json", '{"a":1}') }))).toMatch(/must hold a JSON array/);
     expect(userErrorOf(() => runRaft({ choices: file("neg.json", "[0, -1]") }))).toMatch(/element 1 must be a non-negative integer, found -1/);
-    expect(userErrorOf(() => runRaft({ choices: join(dir, "missing.json") }))).toMatch(/cannot read/);
+    expect(userErrorOf(() => runRaft({ choices: join(dir, "missing.json") }))).toMatch(/missing.json: no such file/);
   });
 });

@@ -16,3 +16,31 @@ export function cx(args: readonly string[], cwd = repoRoot): { status: number; s
   });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
+
+/**
+ * Runs the CLI in this process (no start-up cost): the same `runCli` the
+ * binary runs, with stdout and stderr captured. Paths must be absolute (the
+ * working directory is the test's).
+ */
+export async function cxInProcess(args: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const { runCli } = await import("../src/cli.js");
+  let stdout = "";
+  let stderr = "";
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    stdout += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    stderr += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    const status = await runCli(args);
+    return { status, stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}

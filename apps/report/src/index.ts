@@ -5,3 +5,4 @@
 export { renderReportHtml } from "./render-report-html.js";
 export { writeReport, type WrittenReport } from "./write-report.js";
 export { escapeHtml } from "./escape-html.js";
+export { isResultsFileError, readResultsFile, ResultsFileError } from "./read-results-file.js";

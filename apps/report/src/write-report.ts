@@ -1,6 +1,7 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { readResults, renderSummaryMarkdown } from "@cx/eval";
+import { renderSummaryMarkdown } from "@cx/eval";
+import { readResultsFile, ResultsFileError } from "./read-results-file.js";
 import { renderReportHtml } from "./render-report-html.js";
 
 /** What {@link writeReport} wrote. */
@@ -12,8 +13,13 @@ export interface WrittenReport {
 function writeAtomic(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, content);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /**
@@ -22,8 +28,10 @@ function writeAtomic(path: string, content: string): void {
  *
  * When to use: `cx report`, the `report` task, or after a custom experiment.
  *
- * Gotchas: throws with a message naming the file when it is missing or is
- * not a cx results file of this schema version.
+ * Gotchas: throws a `ResultsFileError` naming the file (and each field)
+ * when it is missing, unreadable, not UTF-8 or JSON, or not of the results
+ * schema; a file that passes the schema but still lacks what the report
+ * shows gives the same error, never a TypeError.
  *
  * @example
  * ```ts
@@ -32,11 +40,18 @@ function writeAtomic(path: string, content: string): void {
  */
 export function writeReport(options: { readonly results: string; readonly outDir?: string }): WrittenReport {
   const resultsPath = resolve(options.results);
-  const results = readResults(resultsPath);
+  const results = readResultsFile(resultsPath);
   const outDir = resolve(options.outDir ?? dirname(resultsPath));
   const html = join(outDir, "report.html");
   const summary = join(outDir, "summary.md");
-  writeAtomic(html, renderReportHtml(results));
-  writeAtomic(summary, renderSummaryMarkdown(results));
+  let rendered: { html: string; summary: string };
+  try {
+    rendered = { html: renderReportHtml(results), summary: renderSummaryMarkdown(results) };
+  } catch (error) {
+    // The schema checks the main shapes only; a field it does not cover may still be missing.
+    throw new ResultsFileError(`${resultsPath} is not a complete cx results file: ${(error as Error).message}`);
+  }
+  writeAtomic(html, rendered.html);
+  writeAtomic(summary, rendered.summary);
   return { html, summary };
 }

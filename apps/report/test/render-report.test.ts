@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { renderSummaryMarkdown, resultsSchema } from "@cx/eval";
 import type { ShrinkRow } from "@cx/eval";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderReportHtml, writeReport } from "../src/index.js";
+import { escapeHtml, isResultsFileError, readResultsFile, renderReportHtml, writeReport } from "../src/index.js";
 import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'quoted' "double" <img src=x onerror=alert(1)>`;
@@ -136,5 +136,23 @@ describe("writeReport", () => {
     expect(() => writeReport({ results: path })).toThrow(/field "kind"/);
     writeFileSync(path, JSON.stringify({ ...syntheticResults(), schemaVersion: 99 }));
     expect(() => writeReport({ results: path })).toThrow(/schemaVersion 99/);
+  });
+});
+
+describe("readResultsFile", () => {
+  it("names the missing fields of an incomplete results file instead of failing inside the renderer", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cx-results-"));
+    const path = join(dir, "results.json");
+    writeFileSync(path, JSON.stringify({ kind: "cx-experiment", schemaVersion: syntheticResults().schemaVersion }));
+    let caught: unknown;
+    try {
+      readResultsFile(path);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isResultsFileError(caught)).toBe(true);
+    expect(String(caught)).toMatch(/\(top level\): must have required property .*'trust'/);
+    writeFileSync(path, new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0xff, 0x7d]));
+    expect(() => readResultsFile(path)).toThrow(/invalid UTF-8 at line 1 \(byte offset 4\)/);
   });
 });

@@ -28,6 +28,7 @@ export type { KvInput, KvOutput, KvState } from "./models/kv-model.js";
 export { parseHistory } from "./history/parse-history.js";
 export type { HistoryModelName, ParsedHistory, ParseHistoryOptions } from "./history/parse-history.js";
 export { formatHistoryError } from "./history/history-error.js";
+export { decodeUtf8, stripBom, type DecodedText } from "./history/decode-utf8.js";
 export type { HistoryError } from "./history/history-error.js";
 
 // Safety invariants (for replicated logs): exported below by the invariants module.

@@ -36,3 +36,15 @@ export {
 } from "./plugin/protocol-plugin.js";
 export { defineProtocolPlugin, UnknownDefectError, type ProtocolPluginParts } from "./plugin/define-protocol-plugin.js";
 export { checkProtocolPlugin, findProtocolPlugin, type PluginCheck } from "./plugin/find-protocol-plugin.js";
+export {
+  isScenarioOptionsError,
+  MAX_FAULT_TICKS,
+  MAX_SIMULATED_MS,
+  scenarioOptionRanges,
+  ScenarioOptionsError,
+  validateScenarioOptions,
+  type OptionRange,
+  type ScenarioOptionError,
+  type ScenarioOptionsCheck,
+} from "./scenario/scenario-bounds.js";
+export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";

@@ -119,6 +119,7 @@ function collectProtocols(value: string, previous: string[] | undefined): string
  * violation on a protocol with no defect, 0 otherwise.
  */
 export async function runBench(options: BenchCommandOptions): Promise<{ exitCode: ExitCode; report: BenchReport; results: ExperimentResults; text: string }> {
+  if (options.out === "") throw new UserError("--out: expected a folder name, got an empty string");
   const outDir = resolve(options.out ?? defaultResultsDir());
   const preset = options.quick ? quickExperiment : fullExperiment;
   const config = { ...(options.config ?? preset), ...(options.keepGoing === true ? { continueAfterTrustFailure: true } : {}) };

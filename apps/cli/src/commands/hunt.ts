@@ -8,10 +8,10 @@ import { Option, type Command } from "commander";
 import { parseBugList } from "../bug-list.js";
 import { ExitCode } from "../exit-codes.js";
 import { colors, printJson, wantsProgress } from "../output.js";
-import { nonNegativeInteger, positiveInteger } from "../parse-flags.js";
+import { positiveInteger, seedValue } from "../parse-flags.js";
 import { createProgress } from "../progress.js";
 import { DEFAULT_PROTOCOL, protocolFlagFor, protocolOption, resolveProtocol } from "../protocol-option.js";
-import { saveRepro } from "../repro-file.js";
+import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
 import { cxVersion } from "../version.js";
 
@@ -46,6 +46,10 @@ export interface HuntReport {
   readonly elapsedMs: number;
   readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
   readonly saved: string | null;
+  /** Why the reproduction could not be written to --save (it went to `saved`, a fallback, or is in `unsavedRepro`), or null. */
+  readonly saveError: string | null;
+  /** The reproduction itself, only when it could be written nowhere. */
+  readonly unsavedRepro?: Repro;
   readonly decisionsBefore: number | null;
   readonly decisionsAfter: number | null;
   readonly nonZeroAfter: number | null;
@@ -85,6 +89,16 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);
   const savePath = resolve(options.save);
+  // Before the search: a failure found after minutes must have somewhere to go.
+  checkSaveTarget(options.save, "--save");
+  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg");
+  const saver = new ReproSaver(savePath);
+  let latest = "";
+  // Every save goes through the saver: a failed write falls back instead of losing the failure.
+  const saveRepro = (_path: string, text: string): void => {
+    latest = text;
+    saver.save(text);
+  };
 
   progress.start(options.budget, `hunting ${target.name}`);
   const found = hunt({
@@ -99,7 +113,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   const base = { protocol: plugin.name, bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials };
   if (!found.found) {
     const report: HuntReport = {
-      ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, decisionsBefore: null, decisionsAfter: null,
+      ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, saveError: null, decisionsBefore: null, decisionsAfter: null,
       nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, replayed: null, storySteps: null, storyStepsShown: null, story: [], choices: null,
     };
     say(`No violation in ${found.trials} runs of ${target.name} (${options.strategy}, seed ${options.seed}).`);
@@ -155,7 +169,9 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   say(storyText(story));
   say();
   say(`Choices: ${formatChoices(shrunk.choices)}`);
-  say(`Saved to ${savePath}; replay with: cx replay ${options.save}${protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)}`);
+  const saved = describeSave(saver.state(), savePath, latest);
+  if (saved.failed) for (const line of saved.lines) say(line);
+  else say(`Saved to ${savePath}; replay with: cx replay ${options.save}${protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)}`);
   if (options.svg !== undefined) say(`Diagram: ${resolve(options.svg)}`);
 
   const report: HuntReport = {
@@ -163,7 +179,9 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     found: true,
     elapsedMs: Math.round(performance.now() - started),
     violation: { invariant: finalViolation.invariant, message: finalViolation.message, time: finalViolation.time, step: finalViolation.step },
-    saved: savePath,
+    saved: saver.state().savedTo,
+    saveError: saver.state().failure,
+    ...(saver.state().savedTo === null ? { unsavedRepro: JSON.parse(latest) as Repro } : {}),
     decisionsBefore: stats.decisionsBefore,
     decisionsAfter: stats.decisionsAfter,
     nonZeroAfter: stats.nonZeroAfter,
@@ -175,7 +193,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     story: story.steps.map((s) => s.text),
     choices: shrunk.choices,
   };
-  return { exitCode: ExitCode.violation, report, text: lines.join("\n") };
+  return { exitCode: saved.failed ? ExitCode.saveFailed : ExitCode.violation, report, text: lines.join("\n") };
 }
 
 /** With no `--bugs`: the demo's defect for Raft; for any other protocol, its first defect (or the correct protocol when it has none). */
@@ -192,7 +210,7 @@ export function registerHuntCommand(program: Command): void {
     .option("--bugs <names>", `defects to switch on, comma-separated, or "none" for the correct protocol (see cx bugs; default for raft: ${defaultHunt.bugs})`)
     .addOption(new Option("--strategy <name>", "search strategy").choices(strategyNames).default(defaultHunt.strategy))
     .option("--budget <runs>", "most runs to try", positiveInteger("--budget"), defaultHunt.budget)
-    .option("--seed <n>", "seed of the search", nonNegativeInteger("--seed"), defaultHunt.seed)
+    .option("--seed <n>", "seed of the search (0 to 4294967295)", seedValue("--seed"), defaultHunt.seed)
     .option("--save <file>", "where to write the reproduction", defaultHunt.save)
     .option("--shrink-seconds <s>", "time budget of the shrinker", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
     .option("--svg <file>", "also write the counterexample's space-time diagram")

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { exitCodeHelp } from "../exit-codes.js";
 import { registerBenchCommand } from "./bench.js";
 import { registerBugsCommand } from "./bugs.js";
 import { registerHuntCommand } from "./hunt.js";
@@ -20,4 +21,5 @@ export function registerCommands(program: Command): void {
   registerLinCommand(program);
   registerBenchCommand(program);
   registerReportCommand(program);
+  for (const command of program.commands) command.addHelpText("after", exitCodeHelp);
 }

@@ -43,7 +43,7 @@ describe("cx lin", () => {
   });
 
   it("rejects a missing file and a malformed line with a message naming line and field", () => {
-    expect(() => runLin(join(dir, "nope.jsonl"))).toThrow(/cannot read history file/);
+    expect(() => runLin(join(dir, "nope.jsonl"))).toThrow(/nope.jsonl: no such file/);
     const broken = file("broken.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":0,"call":"x","return":1,"op":"read","value":null,"output":null}']);
     expect(() => runLin(broken)).toThrow(/line 2, field "call": expected a number/);
   });

@@ -1,11 +1,12 @@
-import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { Command } from "commander";
 import { checkLinearizability, describeResult, formatHistoryError, kvModel, parseHistory, registerModel } from "@cx/check";
 import type { HistoryModelName, LinearizabilityResult } from "@cx/check";
 import { ExitCode } from "../exit-codes.js";
+import { readInputText } from "../input-file.js";
 import { colors } from "../output.js";
 import { positiveInteger } from "../parse-flags.js";
+import { terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 
 /** Options of `cx lin`. */
@@ -27,12 +28,7 @@ export interface LinOutcome {
  * 0 ok, 1 not linearizable, 3 unknown (budget exhausted).
  */
 export function runLin(file: string, options: LinOptions = {}): LinOutcome {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UserError(`cannot read history file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const text = readInputText(file, "a JSON-lines history file");
   const parsed = parseHistory(text, options.model === undefined ? {} : { model: options.model });
   if (!parsed.ok) {
     const shown = parsed.errors.slice(0, 5).map((error) => `  ${file}: ${formatHistoryError(error)}`);
@@ -59,8 +55,9 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
     return { exitCode, stdout: `${JSON.stringify(body, null, 2)}\n` };
   }
   const verdict = result.verdict === "ok" ? colors.green("linearizable") : result.verdict === "illegal" ? colors.red("NOT linearizable") : colors.yellow("unknown");
-  const head = `${verdict}: ${file} (${parsed.model} model, ${ops} operations, ${ms} ms, ${result.steps} search steps)`;
-  return { exitCode, stdout: result.verdict === "ok" ? `${head}\n` : `${head}\n${words}\n` };
+  const head = `${verdict}: ${terminalSafe(file)} (${parsed.model} model, ${ops} operations, ${ms} ms, ${result.steps} search steps)`;
+  // The description quotes values from the file: terminal-safe.
+  return { exitCode, stdout: result.verdict === "ok" ? `${head}\n` : `${head}\n${terminalSafe(words)}\n` };
 }
 
 /** Registers `cx lin FILE [--model register|kv] [--json] [--budget N]`. */

@@ -5,7 +5,9 @@ import { ExitCode } from "../exit-codes.js";
 import { colors, printJson } from "../output.js";
 import { protocolForRepro, protocolOption } from "../protocol-option.js";
 import { bindRepro, readRepro } from "../repro-file.js";
+import { checkSaveTarget } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
+import { terminalSafe } from "../terminal-safe.js";
 
 /** What `cx replay --json` prints. */
 export interface ReplayReport {
@@ -34,6 +36,7 @@ export async function runReplay(options: { readonly file: string; readonly svg?:
   const read = readRepro(options.file);
   const loaded: LoadedProtocol = await protocolForRepro(options.file, read.repro.protocol, options.protocol);
   const { repro, bugs, options: scenario } = bindRepro(options.file, read, loaded.plugin);
+  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg");
   const run = loaded.plugin.run({ defects: bugs, choices: new ReplayedChoices(repro.choices), options: scenario, recordTrace: true });
   const reproduced = run.violation?.invariant === repro.violation.invariant;
   const sameMessage = reproduced && run.violation?.message === repro.violation.message;
@@ -50,9 +53,9 @@ export async function runReplay(options: { readonly file: string; readonly svg?:
     story: story.steps.map((s) => s.text),
   };
   const verdict = reproduced
-    ? colors.green(`Reproduced: ${repro.violation.invariant}${sameMessage ? "" : " (with a different message)"}`)
-    : colors.red(`NOT reproduced: expected ${repro.violation.invariant}, got ${run.violation === null ? "no violation" : run.violation.invariant}`);
-  const text = [verdict, `  expected: ${repro.violation.message}`, ...(run.violation === null ? [] : [`  got:      ${run.violation.message}`]), "", storyText(story)].join("\n");
+    ? colors.green(`Reproduced: ${terminalSafe(repro.violation.invariant)}${sameMessage ? "" : " (with a different message)"}`)
+    : colors.red(`NOT reproduced: expected ${terminalSafe(repro.violation.invariant)}, got ${run.violation === null ? "no violation" : run.violation.invariant}`);
+  const text = [verdict, `  expected: ${terminalSafe(repro.violation.message)}`, ...(run.violation === null ? [] : [`  got:      ${run.violation.message}`]), "", storyText(story)].join("\n");
   return { exitCode: reproduced ? ExitCode.ok : ExitCode.violation, report, text };
 }
 

@@ -23,6 +23,8 @@ export interface ReportReport {
 
 /** Turns results.json into report.html and summary.md. A missing or foreign file is a UserError (exit 2). */
 export function runReport(options: ReportCommandOptions): { exitCode: ExitCode; report: ReportReport; text: string } {
+  if (options.results === "") throw new UserError("--results: expected a file name, got an empty string");
+  if (options.out === "") throw new UserError("--out: expected a folder name, got an empty string");
   const results = resolve(options.results ?? join(defaultResultsDir(), "results.json"));
   if (!existsSync(results)) throw new UserError(`no results file at ${results}: run "cx bench" (or "cx bench --quick") first, or pass --results FILE`);
   let written;

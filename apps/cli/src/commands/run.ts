@@ -1,12 +1,13 @@
-import { readFileSync } from "node:fs";
 import type { LoadedProtocol } from "@cx/protocols";
 import { GeneratedChoices, ReplayedChoices, type FaultProfile } from "@cx/sim";
 import type { Command } from "commander";
 import { parseBugList } from "../bug-list.js";
 import { ExitCode } from "../exit-codes.js";
 import { colors, printJson } from "../output.js";
-import { nonNegativeInteger } from "../parse-flags.js";
+import { readInputText } from "../input-file.js";
+import { seedValue } from "../parse-flags.js";
 import { protocolOption, resolveProtocol } from "../protocol-option.js";
+import { terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 
 /** Options of {@link runRun}, as `cx run` parses them. */
@@ -15,7 +16,7 @@ export interface RunOptions {
   readonly protocol: LoadedProtocol;
   /** Comma-separated defect names (`none` or absent: the correct protocol). */
   readonly bugs?: string;
-  /** Seed of the generated choices (default 1); ignored with `choices`. */
+  /** Seed of the generated choices (default 1, at most 4294967295); ignored with `choices`. */
   readonly seed?: number;
   /** A JSON file holding an array of non-negative integers to replay (`[]` is the all-zeros run). */
   readonly choices?: string;
@@ -54,12 +55,7 @@ export interface RunReport {
  * Anything else is a {@link UserError} saying what was expected and what was found.
  */
 export function readChoicesFile(path: string): number[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new UserError(`--choices: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  const text = readInputText(path, "--choices: a JSON array of non-negative integers");
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -68,8 +64,17 @@ export function readChoicesFile(path: string): number[] {
   }
   if (!Array.isArray(value)) throw new UserError(`--choices: ${path} must hold a JSON array of non-negative integers, found ${value === null ? "null" : typeof value}`);
   const bad = value.findIndex((v) => typeof v !== "number" || !Number.isInteger(v) || v < 0);
-  if (bad >= 0) throw new UserError(`--choices: ${path}: element ${bad} must be a non-negative integer, found ${JSON.stringify(value[bad])}`);
+  if (bad >= 0) throw new UserError(`--choices: ${path}: element ${bad} must be a non-negative integer, found ${describeElement(value[bad])}`);
   return value as number[];
+}
+
+/** A short description of a bad element; never recurses (an array nested 10,000 deep must not overflow the stack). */
+function describeElement(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value === null) return "null";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  return String(value);
 }
 
 function describeProfile(p: FaultProfile): string {
@@ -114,7 +119,7 @@ export function runRun(options: RunOptions): { exitCode: ExitCode; report: RunRe
     violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step },
     choices: run.choices,
   };
-  const source = replayed === undefined ? `seed ${seed}` : `choices from ${options.choices} (${replayed.length} values)`;
+  const source = replayed === undefined ? `seed ${seed}` : `choices from ${terminalSafe(options.choices ?? "")} (${replayed.length} values)`;
   const text = [
     `${run.protocol}: ${run.clusterSize} nodes, ${source}`,
     `  ${describeProfile(run.profile)}`,
@@ -142,7 +147,7 @@ export function registerRunCommand(program: Command): void {
     .description("run a protocol once, from a seed or a saved choice list, and check every property")
     .addOption(protocolOption())
     .option("--bugs <names>", 'defects to switch on, comma-separated (see "cx bugs"), or "none"', "none")
-    .option("--seed <n>", "seed of the generated choices", nonNegativeInteger("--seed"), 1)
+    .option("--seed <n>", "seed of the generated choices", seedValue("--seed"), 1)
     .option("--choices <file>", "replay a JSON array of non-negative integers instead ([] is the all-zeros run)")
     .option("--json", "print one JSON object instead of text", false)
     .action(async (flags: { protocol: string; bugs: string; seed: number; choices?: string; json: boolean }) => {

@@ -6,7 +6,9 @@ import { printJson, wantsProgress } from "../output.js";
 import { positiveInteger } from "../parse-flags.js";
 import { createProgress } from "../progress.js";
 import { protocolForRepro, protocolOption } from "../protocol-option.js";
-import { bindRepro, readRepro, saveRepro } from "../repro-file.js";
+import { bindRepro, readRepro } from "../repro-file.js";
+import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
+import { terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 
 /** What `cx shrink --json` prints. */
@@ -21,6 +23,10 @@ export interface ShrinkReport {
   readonly shrinkMs: number;
   readonly converged: boolean;
   readonly rewritten: boolean;
+  /** Why the file could not be rewritten (the shrunk reproduction went to `savedTo` instead), or null. */
+  readonly saveError: string | null;
+  /** Where the shrunk reproduction is: the file itself, a fallback, or null when nothing was rewritten (or nothing could be). */
+  readonly savedTo: string | null;
 }
 
 /** Shrinks a saved reproduction further and rewrites it in place (atomically) when it got smaller. */
@@ -28,6 +34,14 @@ export async function runShrinkFile(options: { readonly file: string; readonly s
   const read = readRepro(options.file);
   const { plugin } = await protocolForRepro(options.file, read.repro.protocol, options.protocol);
   const { repro, bugs, options: scenario } = bindRepro(options.file, read, plugin);
+  checkSaveTarget(options.file, "the reproduction file");
+  const saver = new ReproSaver(options.file);
+  let latest = "";
+  // Every rewrite goes through the saver: a failed write falls back instead of losing the shrunk failure.
+  const saveRepro = (_path: string, text: string): void => {
+    latest = text;
+    saver.save(text);
+  };
   const target = plugin.createTarget({ defects: bugs, options: scenario });
   const progress = createProgress(wantsProgress(options.json));
   progress.start(1, "shrinking");
@@ -79,9 +93,13 @@ export async function runShrinkFile(options: { readonly file: string; readonly s
     shrinkMs: Math.round(stats.ms ?? 0),
     converged: stats.converged,
     rewritten,
+    saveError: saver.state().failure,
+    savedTo: saver.state().savedTo,
   };
-  const text = `${violation.invariant}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.`;
-  return { exitCode: ExitCode.ok, report, text };
+  const saved = describeSave(saver.state(), options.file, latest);
+  const head = `${terminalSafe(violation.invariant)}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.`;
+  const text = [head, ...saved.lines].join("\n");
+  return { exitCode: saved.failed ? ExitCode.saveFailed : ExitCode.ok, report, text };
 }
 
 export function registerShrinkCommand(program: Command): void {

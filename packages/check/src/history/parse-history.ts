@@ -1,6 +1,7 @@
 import type { Operation } from "../linearizability/operation.js";
 import type { KvInput, KvOutput } from "../models/kv-model.js";
 import type { RegisterInput, RegisterOutput } from "../models/register-model.js";
+import { decodeUtf8, stripBom } from "./decode-utf8.js";
 import type { HistoryError } from "./history-error.js";
 
 /** Which built-in model a history file is for. */
@@ -39,8 +40,14 @@ const KV_OPS = new Set(["get", "put", "append"]);
  * only: boolean, or null when `return` is null). Blank lines are skipped;
  * unknown fields are ignored.
  *
- * Gotchas: never throws; every error names its 1-based line and the field,
- * what was expected and what was found.
+ * Encodings: give the file's bytes (a `Uint8Array`) and they are decoded
+ * as UTF-8 by {@link decodeUtf8}: a leading byte-order mark is dropped,
+ * invalid UTF-8 is one error naming the line and byte offset. A string
+ * with a leading BOM is accepted the same way.
+ *
+ * Gotchas: never throws, however deep or large a value is; every error
+ * names its 1-based line and the field, what was expected and what was
+ * found.
  *
  * @example
  * ```ts
@@ -48,7 +55,14 @@ const KV_OPS = new Set(["get", "put", "append"]);
  * if (parsed.ok && parsed.model === "register") checkLinearizability(registerModel, parsed.operations);
  * ```
  */
-export function parseHistory(text: string, options: ParseHistoryOptions = {}): ParsedHistory {
+export function parseHistory(source: string | Uint8Array, options: ParseHistoryOptions = {}): ParsedHistory {
+  let text: string;
+  if (typeof source === "string") text = stripBom(source);
+  else {
+    const decoded = decodeUtf8(source);
+    if (!decoded.ok) return { ok: false, errors: [{ line: decoded.line, field: "", message: decoded.message }] };
+    text = decoded.text;
+  }
   const errorsMax = options.errorsMax ?? 20;
   const errors: HistoryError[] = [];
   const register: Operation<RegisterInput, RegisterOutput>[] = [];
@@ -147,7 +161,21 @@ export function parseHistory(text: string, options: ParseHistoryOptions = {}): P
 
 function show(value: unknown): string {
   if (value === undefined) return "nothing (field missing)";
-  return quote(JSON.stringify(value));
+  return quote(preview(value, 3));
+}
+
+/** A short JSON-like preview that never recurses deeper than `depth` (a value nested 10,000 deep must not overflow the stack). */
+function preview(value: unknown, depth: number): string {
+  if (Array.isArray(value)) {
+    if (depth === 0) return value.length === 0 ? "[]" : "[...]";
+    return `[${value.slice(0, 5).map((v: unknown) => preview(v, depth - 1)).join(",")}${value.length > 5 ? ",..." : ""}]`;
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value);
+    if (depth === 0) return entries.length === 0 ? "{}" : "{...}";
+    return `{${entries.slice(0, 5).map(([k, v]) => `${JSON.stringify(k)}:${preview(v, depth - 1)}`).join(",")}${entries.length > 5 ? ",..." : ""}}`;
+  }
+  return JSON.stringify(value) ?? String(value);
 }
 
 function quote(text: string): string {

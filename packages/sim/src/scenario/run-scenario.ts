@@ -7,6 +7,8 @@ import type { Monitor } from "../world/monitor.js";
 import { World } from "../world/world.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
 import type { RunResult } from "./run-result.js";
+import { defaultRunLimits, type RunLimits } from "./run-limits.js";
+import { ScenarioOptionsError, validateScenarioOptions } from "./scenario-bounds.js";
 
 /** Everything one run needs. Only `choices` is nondeterministic, and it is a list of integers. */
 export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
@@ -20,6 +22,8 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
   readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
   /** Record the full trace (for stories, diagrams, determinism hashes). Off for speed in search. */
   readonly recordTrace?: boolean;
+  /** Overrides of {@link defaultRunLimits}: caps that end a runaway run with a `RunLimitError`. */
+  readonly limits?: Partial<RunLimits>;
 }
 
 /**
@@ -27,6 +31,10 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
  * fault profile, run the fault phase, then the calm phase (network healed,
  * crashed nodes restarted, no new faults), with monitors after every step
  * and at the end.
+ *
+ * Gotchas: throws a `ScenarioOptionsError` when an option is outside
+ * `scenarioOptionRanges`, and a `RunLimitError` when the run hits one of its
+ * `limits` (too many events, too late, or a clock that stopped advancing).
  *
  * @example
  * ```ts
@@ -37,7 +45,9 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
 export function runScenario<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>>(
   spec: ScenarioSpec<Message, Input, Output, Persistent, Node>,
 ): RunResult<Input, Output> {
-  const options: ScenarioOptions = { ...defaultScenarioOptions, ...spec.options };
+  const checked = validateScenarioOptions({ ...defaultScenarioOptions, ...spec.options });
+  if (!checked.ok) throw new ScenarioOptionsError(checked.errors);
+  const options: ScenarioOptions = checked.value;
   const { choices } = spec;
   choices.startSpan("cluster size");
   const drawnSize = choices.draw(2, "cluster size") === 0 ? 3 : 5;
@@ -54,6 +64,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     monitors: spec.monitors ?? [],
     coverage: spec.coverage,
     recordTrace: spec.recordTrace ?? false,
+    limits: { ...defaultRunLimits, ...spec.limits },
   });
   world.run();
   return {

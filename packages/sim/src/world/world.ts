@@ -3,6 +3,7 @@ import type { HistoryOperation } from "../clients/history.js";
 import type { Workload } from "../clients/workload.js";
 import type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, Protocol, ProtocolNode } from "../protocol.js";
 import type { ScenarioOptions } from "../scenario/options.js";
+import { RunLimitError, type RunLimits } from "../scenario/run-limits.js";
 import type { Violation } from "../violation.js";
 import type { ClusterView } from "./cluster-view.js";
 import { EventQueue } from "./event-queue.js";
@@ -116,6 +117,8 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   /** The protocol side's coverage probe: one feature, or several, per sample. */
   readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;
   readonly recordTrace: boolean;
+  /** Caps that end a runaway run with a RunLimitError. */
+  readonly limits: RunLimits;
 }
 
 /**
@@ -215,11 +218,18 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const queue = this.queue;
     const spare = this.spareEvents;
     const afterStep = this.afterStepMonitors;
+    const { maxEvents, maxSimulatedMs, maxEventsPerInstant } = this.setup.limits;
+    let sameInstant = 0;
     while (!this.stopped && this.violation === null) {
       const event = queue.pop();
       if (event === undefined) break;
+      sameInstant = event.time === this.time ? sameInstant + 1 : 0;
       this.time = event.time;
       this.events++;
+      if (this.events > maxEvents || event.time > maxSimulatedMs || sameInstant > maxEventsPerInstant) {
+        this.retireQueue();
+        throw new RunLimitError(this.events > maxEvents ? "events" : event.time > maxSimulatedMs ? "simulated-time" : "stalled-clock", this.time, this.events);
+      }
       this.dispatch(event);
       event.payload = undefined;
       spare.push(event);

@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { documentedExitCodes, hostileCasesByKind, runHostileCase } from "./hostile-inputs.js";
+import { cxInProcess } from "./run-cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "cx-fuzz-"));
+let index = 0;
+
+/** A case must end in a documented exit code, fast, without a stack trace, leaving its input as it was. */
+async function holds(kind: keyof typeof hostileCasesByKind, runs: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(hostileCasesByKind[kind], async (testCase) => {
+      const outcome = await runHostileCase(testCase, dir, index++, cxInProcess);
+      const where = `cx ${outcome.args.join(" ").slice(0, 300)}\n${outcome.stderr.slice(0, 600)}`;
+      expect(documentedExitCodes, where).toContain(outcome.status);
+      expect(outcome.stackTrace, where).toBe(false);
+      expect(outcome.inputChanged, where).toBe(false);
+      expect(outcome.ms, where).toBeLessThan(15_000);
+    }),
+    { numRuns: runs, seed: 13 },
+  );
+}
+
+describe("hostile input (fuzz, in-process)", () => {
+  it("malformed and hostile history files end in exit 0, 1, 2 or 3, with no stack trace", async () => {
+    await holds("history", 40);
+  });
+
+  it("malformed and hostile reproduction files, replayed and shrunk, end in a documented exit code and are never corrupted", async () => {
+    await holds("repro", 40);
+  });
+
+  it("malformed and hostile choice files end in a documented exit code", async () => {
+    await holds("choices", 40);
+  });
+
+  it("malformed results files end in a documented exit code for cx report", async () => {
+    await holds("results", 25);
+  });
+
+  it("hostile flag values end in a documented exit code", async () => {
+    await holds("flags", 100);
+  });
+});
