@@ -35,7 +35,7 @@ describe("a found failure is never lost", () => {
     expect(result.stdout).toContain(`Could not save the reproduction to ${join(failing, "repro.json")} (ENOSPC`);
     const fallback = /saved to (\S+) instead/.exec(result.stdout)?.[1] ?? "";
     expect(parseRepro(readFileSync(fallback, "utf8")).ok).toBe(true);
-    expect(runReplay({ file: fallback }).report.reproduced).toBe(true);
+    expect((await runReplay({ file: fallback })).report.reproduced).toBe(true);
     expect(readdirSync(failing)).toEqual([]);
   });
 

@@ -1,7 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { decodeUtf8 } from "@cx/check";
-import { resultsJsonSchema, type ExperimentResults } from "@cx/eval";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { RESULTS_SCHEMA_VERSION, resultsSchema, type ExperimentResults } from "@cx/eval";
 
 /**
  * A results file that cannot be reported on: missing, unreadable, not
@@ -29,12 +28,9 @@ export function isResultsFileError(error: unknown): error is ResultsFileError {
   return typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "ResultsFileError";
 }
 
-// Formats are not checked: a hand-edited date must not stop a report.
-const validate = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).compile(resultsJsonSchema);
-
 /**
- * Reads a results.json and checks it against `resultsJsonSchema` (from
- * @cx/eval) before anything renders it, with the same encoding rule as
+ * Reads a results.json and checks it against @cx/eval's `resultsSchema`
+ * (the one definition the JSON schema is generated from) before anything renders it, with the same encoding rule as
  * every cx file (a BOM is dropped, invalid UTF-8 is refused with its line
  * and byte offset).
  *
@@ -67,20 +63,30 @@ export function readResultsFile(path: string): ExperimentResults {
   }
   const kind = typeof data === "object" && data !== null ? (data as { kind?: unknown; schemaVersion?: unknown }) : undefined;
   if (kind?.kind !== "cx-experiment") throw new ResultsFileError(`${path} is not a cx experiment results file (field "kind" is not "cx-experiment")`);
-  const version = resultsJsonSchema.properties.schemaVersion.const;
-  if (kind.schemaVersion !== version) throw new ResultsFileError(`${path} has schemaVersion ${String(kind.schemaVersion)}; this cx reads version ${version}`);
-  if (!validate(data)) throw new ResultsFileError(`${path} is not a complete cx results file:\n${describeErrors(validate.errors ?? [])}`);
-  return data as unknown as ExperimentResults;
+  if (kind.schemaVersion !== RESULTS_SCHEMA_VERSION) throw new ResultsFileError(`${path} has schemaVersion ${String(kind.schemaVersion)}; this cx reads version ${RESULTS_SCHEMA_VERSION}`);
+  const checked = resultsSchema.safeParse(data);
+  if (!checked.success) throw new ResultsFileError(`${path} is not a complete cx results file:\n${describeIssues(data, checked.error.issues)}`);
+  return data as ExperimentResults;
 }
 
-function describeErrors(errors: readonly ErrorObject[]): string {
-  // Missing fields at one place read as one line: "(top level): missing trust, trials".
+/**
+ * One line per problem, each naming the field by its path
+ * (`/protocols/0/trust: ...`), at most ten; fields missing from one place
+ * read as one line (`(top level): must have required property 'trust', 'trials'`).
+ */
+function describeIssues(data: unknown, issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): string {
   const missing = new Map<string, string[]>();
   const other: string[] = [];
-  for (const e of errors) {
-    const at = e.instancePath === "" ? "(top level)" : e.instancePath;
-    if (e.keyword === "required") missing.set(at, [...(missing.get(at) ?? []), String((e.params as { missingProperty?: unknown }).missingProperty)]);
-    else other.push(`  ${at}: ${e.message ?? "is invalid"}${e.keyword === "const" || e.keyword === "enum" ? ` (${JSON.stringify(e.params)})` : ""}`);
+  for (const issue of issues) {
+    const at = (path: readonly PropertyKey[]) => (path.length === 0 ? "(top level)" : `/${path.map(String).join("/")}`);
+    const parentPath = issue.path.slice(0, -1);
+    const key = issue.path[issue.path.length - 1];
+    const parent = parentPath.reduce<unknown>((value, step) => (typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[step] : undefined), data);
+    if (key !== undefined && typeof parent === "object" && parent !== null && !Object.hasOwn(parent, key)) {
+      missing.set(at(parentPath), [...(missing.get(at(parentPath)) ?? []), String(key)]);
+    } else {
+      other.push(`  ${at(issue.path)}: ${issue.message}`);
+    }
   }
   const lines = [...[...missing].map(([at, fields]) => `  ${at}: must have required property ${fields.map((f) => `'${f}'`).join(", ")}`), ...other];
   return `${lines.slice(0, 10).join("\n")}${lines.length > 10 ? `\n  ... and ${lines.length - 10} more` : ""}`;

@@ -151,7 +151,7 @@ describe("readResultsFile", () => {
       caught = error;
     }
     expect(isResultsFileError(caught)).toBe(true);
-    expect(String(caught)).toMatch(/\(top level\): must have required property .*'trust'/);
+    expect(String(caught)).toMatch(/\(top level\): must have required property .*'protocols'/);
     writeFileSync(path, new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0xff, 0x7d]));
     expect(() => readResultsFile(path)).toThrow(/invalid UTF-8 at line 1 \(byte offset 4\)/);
   });
