@@ -15,6 +15,8 @@ export function vitestConfig(packageDir: string) {
     test: {
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
       testTimeout: 120_000,
+      // Hooks warm up module graphs and run hunts; on a loaded 2-core machine 10 s is not enough.
+      hookTimeout: 120_000,
       ...(reportDir
         ? {
             reporters: ["default", "json"],
