@@ -1,6 +1,8 @@
 import { alignedDeleteSpans, deleteBetweenLabels, deleteChunks, deleteInsideSpans, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
+import { alignedMoveSpans } from "./passes/move-spans.js";
+import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
 import type { ShrinkPass } from "./shrink-pass.js";
@@ -25,6 +27,8 @@ export const shrinkPasses = {
   "aligned-lower-values": alignedLowerValues,
   "aligned-lower-pairs": alignedLowerPairs,
   "aligned-swap-neighbours": alignedSwapNeighbours,
+  "aligned-move-spans": alignedMoveSpans,
+  "span-rebuild": spanRebuild,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

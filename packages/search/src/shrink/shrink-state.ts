@@ -40,6 +40,8 @@ export class ShrinkState<O extends Outcome> {
   /** Bumped on every new best: a pass that failed at this version would fail again. */
   version = 0;
   private readonly seen = new Set<string>();
+  /** Spans of runs made to learn a candidate's layout (see `layoutOf`). */
+  private readonly layouts = new Map<string, readonly Span[]>();
   private lastKeys: string[] = [];
   private readonly started: number | null;
   private counters: PassCounters = passCounters("initial run");
@@ -107,6 +109,24 @@ export class ShrinkState<O extends Outcome> {
   /** Replays `values` of the given kinds, each kind from its own queue (a candidate built from another run's draws). */
   considerKeyed(values: readonly number[], keys: readonly string[]): boolean {
     return this.evaluate(`q${hashChoices(values)}|${hashChoices(keys.map((k) => k.length))}|${hashChoices(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(values, keys) }));
+  }
+
+  /**
+   * Runs `candidate` flat to learn its layout (its spans), accepting it as
+   * `consider` would if it reproduces and is smaller; `null` once over budget.
+   */
+  layoutOf(candidate: readonly number[]): readonly Span[] | null {
+    const key = hashChoices(candidate);
+    const known = this.layouts.get(key);
+    if (known !== undefined) return known;
+    this.counters.tried++;
+    if (this.overBudget()) return null;
+    this.seen.add(key);
+    const outcome = this.execute(new KeyedReplay({ flat: candidate }));
+    this.counters.runs++;
+    if (this.accept(outcome)) this.counters.accepted++;
+    this.layouts.set(key, outcome.spans);
+    return outcome.spans;
   }
 
   private evaluate(key: string, source: () => KeyedReplay): boolean {

@@ -1,0 +1,46 @@
+import type { Outcome } from "../../target.js";
+import { RAISED, zeros } from "../edits.js";
+import type { ShrinkPass } from "../shrink-pass.js";
+import type { ShrinkState } from "../shrink-state.js";
+import { topLevel } from "../span-units.js";
+import { settingsLength } from "./sparse-rebuild.js";
+
+/** The calm starting points: the best's own settings with calm events, then calm settings with one of them at its maximum. */
+function bases<O extends Outcome>(state: ShrinkState<O>): number[][] {
+  const head = settingsLength(state);
+  const out: number[][] = [state.best.slice(0, head)];
+  for (let p = 0; p < head; p++) {
+    const base = zeros(p + 1);
+    base[p] = RAISED;
+    out.push(base);
+  }
+  return out;
+}
+
+/** Each top-level span of `base`'s run past its settings, fully raised on top of `base`, shortest first; true once one is accepted. */
+function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly number[], head: number): boolean {
+  const spans = state.layoutOf(base);
+  if (spans === null) return false;
+  for (const unit of topLevel(spans, state.best.length)) {
+    if (state.stopped) return false;
+    if (unit.start < head) continue;
+    const candidate = [...base, ...zeros(Math.max(0, unit.end - base.length))].slice(0, unit.end);
+    for (let i = unit.start; i < unit.end; i++) candidate[i] = RAISED;
+    if (state.consider(candidate)) return true;
+  }
+  return false;
+}
+
+/** Start over from calm with one whole decision at its most unusual. */
+export const spanRebuild: ShrinkPass = {
+  name: "span-rebuild",
+  contract:
+    "start over from calm: the best's run-wide settings (the run layout's head), or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
+  run(state) {
+    const head = settingsLength(state);
+    for (const base of bases(state)) {
+      if (state.stopped) return;
+      raiseOneSpan(state, base, Math.min(head, base.length));
+    }
+  },
+};
