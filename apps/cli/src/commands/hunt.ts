@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createRaftTarget, runRaft, type RaftBugName } from "@cx/raft";
-import { hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
-import { defaultScenarioOptions, ReplayedChoices } from "@cx/sim";
+import { DEFAULT_CANDIDATE_RUNS_MAX, hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
+import { huntScenarioOptions, ReplayedChoices } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { Option, type Command } from "commander";
 import { parseBugList } from "../bug-list.js";
@@ -15,7 +15,7 @@ import { storyText, tell } from "../story-output.js";
 import { cxVersion } from "../version.js";
 
 /** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
-export const defaultHunt = { bugs: "no_log_up_to_date_check", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
+export const defaultHunt = { bugs: "no_log_up_to_date_check", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkRuns: DEFAULT_CANDIDATE_RUNS_MAX, shrinkSeconds: 120 } as const;
 
 export interface HuntCommandOptions {
   readonly bugs: RaftBugName[];
@@ -23,6 +23,9 @@ export interface HuntCommandOptions {
   readonly budget: number;
   readonly seed: number;
   readonly save: string;
+  /** The shrinker's budget in candidate runs (what shapes the result). */
+  readonly shrinkRuns: number;
+  /** An outer wall-clock cap on shrinking; the output says when it bit. */
   readonly shrinkSeconds: number;
   readonly json: boolean;
   readonly svg?: string;
@@ -45,6 +48,8 @@ export interface HuntReport {
   readonly candidateRuns: number | null;
   readonly shrinkMs: number | null;
   readonly converged: boolean | null;
+  /** Why shrinking stopped ("time-budget": the wall-clock cap bit, so the result depends on the machine). */
+  readonly shrinkStoppedBy: string | null;
   readonly replayed: boolean | null;
   readonly storySteps: number | null;
   readonly story: readonly string[];
@@ -57,7 +62,7 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
     cxVersion,
     protocol: "raft",
     bugs: options.bugs,
-    scenario: { ...defaultScenarioOptions },
+    scenario: { ...huntScenarioOptions },
     choices: [...choices],
     violation: { invariant: violation.invariant, message: violation.message },
   };
@@ -70,7 +75,8 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
  */
 export function runHunt(options: HuntCommandOptions): { exitCode: number; report: HuntReport; text: string } {
   const started = performance.now();
-  const target = createRaftTarget({ bugs: options.bugs });
+  // A new hunt runs (and records) the current scenario options, the drawn horizon included.
+  const target = createRaftTarget({ bugs: options.bugs, options: huntScenarioOptions });
   const progress = createProgress(wantsProgress(options.json));
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);
@@ -90,7 +96,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   if (!found.found) {
     const report: HuntReport = {
       ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, decisionsBefore: null, decisionsAfter: null,
-      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, replayed: null, storySteps: null, story: [], choices: null,
+      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, shrinkStoppedBy: null, replayed: null, storySteps: null, story: [], choices: null,
     };
     say(`No violation in ${found.trials} runs of ${target.name} (${options.strategy}, seed ${options.seed}).`);
     return { exitCode: ExitCode.ok, report, text: lines.join("\n") };
@@ -108,6 +114,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     choices: found.choices,
     violation,
     clock: () => performance.now(),
+    candidateRunsMax: options.shrinkRuns,
     timeBudgetMs: options.shrinkSeconds * 1000,
     onProgress: (p) => {
       progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`);
@@ -121,7 +128,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   });
   progress.stop();
   const stats = shrunk.stats;
-  const replay = runRaft({ bugs: options.bugs, choices: new ReplayedChoices(shrunk.choices), recordTrace: true });
+  const replay = runRaft({ bugs: options.bugs, choices: new ReplayedChoices(shrunk.choices), options: huntScenarioOptions, recordTrace: true });
   const replayed = replay.violation?.invariant === violation.invariant;
   const finalViolation = replay.violation ?? { ...violation, time: 0, step: 0 };
   saveRepro(
@@ -140,6 +147,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   say(`  ${finalViolation.message}`);
   say();
   say(`Shrunk ${stats.decisionsBefore} decisions to ${stats.decisionsAfter} (${stats.nonZeroAfter} non-zero) in ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.candidateRuns} candidate runs, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}.`);
+  if (stats.stoppedBy === "time-budget") say(`The --shrink-seconds cap (${options.shrinkSeconds} s) bit before the run budget: this result depends on the machine's speed; raise the cap for the deterministic one.`);
   say(`Replay of the minimal counterexample: ${replayed ? "same violation" : colors.red("DID NOT REPRODUCE")}.`);
   say();
   say(storyText(story));
@@ -160,6 +168,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     candidateRuns: stats.candidateRuns,
     shrinkMs: stats.ms === null ? null : Math.round(stats.ms),
     converged: stats.converged,
+    shrinkStoppedBy: stats.stoppedBy,
     replayed,
     storySteps: story.steps.length,
     story: story.steps.map((s) => s.text),
@@ -177,10 +186,11 @@ export function registerHuntCommand(program: Command): void {
     .option("--budget <runs>", "most runs to try", positiveInteger("--budget"), defaultHunt.budget)
     .option("--seed <n>", "seed of the search", nonNegativeInteger("--seed"), defaultHunt.seed)
     .option("--save <file>", "where to write the reproduction", defaultHunt.save)
-    .option("--shrink-seconds <s>", "time budget of the shrinker", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
+    .option("--shrink-runs <n>", "budget of the shrinker, in candidate runs", positiveInteger("--shrink-runs"), defaultHunt.shrinkRuns)
+    .option("--shrink-seconds <s>", "outer wall-clock cap on shrinking (the output says when it bit)", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
     .option("--svg <file>", "also write the counterexample's space-time diagram")
     .option("--json", "print one JSON object instead of text", false)
-    .action((flags: { bugs: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkSeconds: number; svg?: string; json: boolean }) => {
+    .action((flags: { bugs: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean }) => {
       const { exitCode, report, text } = runHunt({ ...flags, bugs: parseBugList(flags.bugs) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);

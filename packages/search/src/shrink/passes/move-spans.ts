@@ -16,8 +16,15 @@ function sameKinds(keys: readonly string[], a: Range, b: Range): boolean {
   return true;
 }
 
-/** The best with `from`'s values written into `to` and `from` zeroed; `adjust` replaces one value of the copy. */
-function moved(best: readonly number[], from: Range, to: Range, adjust?: { offset: number; value: number }): number[] {
+/** A span move: `from`'s values go to `to`, optionally with one value of the copy replaced. */
+interface Move {
+  readonly from: Range;
+  readonly to: Range;
+  readonly adjust?: { readonly offset: number; readonly value: number };
+}
+
+/** The best with the move applied: `from` zeroed, its values in `to`. */
+function moved(best: readonly number[], { from, to, adjust }: Move): number[] {
   const edited = best.slice();
   for (let k = 0; k < from.end - from.start; k++) {
     edited[to.start + k] = best[from.start + k] ?? 0;
@@ -28,14 +35,15 @@ function moved(best: readonly number[], from: Range, to: Range, adjust?: { offse
 }
 
 /** Tries `from` at `to`, then with each non-zero draw of the copy set to another small value; true if one was accepted. */
-function tryMove<O extends Outcome>(state: ShrinkState<O>, from: Range, to: Range, adjust: boolean): boolean {
-  if (state.considerAligned(moved(state.best, from, to))) return true;
+function tryMove<O extends Outcome>(state: ShrinkState<O>, move: Move, adjust: boolean): boolean {
+  const { from, to } = move;
+  if (state.considerAligned(moved(state.best, move))) return true;
   if (!adjust) return false;
   for (let offset = 0; offset < from.end - from.start; offset++) {
     const v = state.best[from.start + offset] ?? 0;
     if (v === 0 || v >= DEPENDENT_VALUES) continue;
     for (let value = 0; value < DEPENDENT_VALUES && !state.stopped; value++) {
-      if (value !== v && state.considerAligned(moved(state.best, from, to, { offset, value }))) return true;
+      if (value !== v && state.considerAligned(moved(state.best, { from, to, adjust: { offset, value } }))) return true;
     }
   }
   return false;
@@ -50,7 +58,7 @@ function moveUnit<O extends Outcome>(state: ShrinkState<O>, units: readonly Rang
   for (const back of distances) {
     if (state.stopped) return false;
     // Only the farthest move also tries other values for the decision's dependent draws.
-    if (tryMove(state, from, calm[calm.length - back] as Range, back === distances[0])) return true;
+    if (tryMove(state, { from, to: calm[calm.length - back] as Range }, back === distances[0])) return true;
   }
   return false;
 }
