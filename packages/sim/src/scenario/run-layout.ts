@@ -14,6 +14,8 @@ import { HORIZON_SPAN } from "./horizon.js";
 export const runLayout = {
   /** Labels of the top-level spans drawn before the first event, in order. */
   settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN] as readonly string[],
+  /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a rebuild from calm starts from its longest. */
+  horizonSpan: HORIZON_SPAN,
   /** One draw for the cluster size, five fault levels, two for a drawn horizon. */
   settingsDrawsMax: 8,
 } as const;

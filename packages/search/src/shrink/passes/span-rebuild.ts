@@ -3,17 +3,23 @@ import { RAISED, zeros } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import { topLevel } from "../span-units.js";
-import { settingsLength } from "./sparse-rebuild.js";
+import { calmHead, settingsLength } from "./sparse-rebuild.js";
 
-/** The calm starting points: the best's own settings with calm events, then calm settings with one of them at its maximum. */
+/**
+ * The calm starting points: the best's own settings with calm events, the
+ * same with one setting one lower (a shorter horizon, a milder fault level:
+ * the decision then has to be re-chosen, which no edit of one value does),
+ * then calm settings (the horizon at its longest) with one at its maximum.
+ */
 function bases<O extends Outcome>(state: ShrinkState<O>): number[][] {
   const head = settingsLength(state);
-  const out: number[][] = [state.best.slice(0, head)];
+  const own = state.best.slice(0, head);
+  const out: number[][] = [own];
   for (let p = 0; p < head; p++) {
-    const base = zeros(p + 1);
-    base[p] = RAISED;
-    out.push(base);
+    const v = own[p] ?? 0;
+    if (v > 0) out.push(own.map((x, i) => (i === p ? v - 1 : x)));
   }
+  for (let p = 0; p < head; p++) out.push(calmHead(state, head, p));
   return out;
 }
 
@@ -35,12 +41,12 @@ function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly n
 export const spanRebuild: ShrinkPass = {
   name: "span-rebuild",
   contract:
-    "start over from calm: the best's run-wide settings (the run layout's head), or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
+    "start over from calm: the best's run-wide settings (the run layout's head), the same with one setting one lower, or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
   run(state) {
     const head = settingsLength(state);
     for (const base of bases(state)) {
       if (state.stopped) return;
-      raiseOneSpan(state, base, Math.min(head, base.length));
+      raiseOneSpan(state, base, head);
     }
   },
 };

@@ -11,18 +11,32 @@ export function settingsLength<O extends Outcome>(state: ShrinkState<O>): number
   return Math.min(end > 0 ? end : runLayout.settingsDrawsMax, state.best.length);
 }
 
+/**
+ * A calm head of `length` settings with `raise` (an index, or -1 for none)
+ * at its maximum, and the run's horizon at its longest: a rebuild gives
+ * the faults room, and the other passes shorten the run again.
+ */
+export function calmHead<O extends Outcome>(state: ShrinkState<O>, length: number, raise: number): number[] {
+  const head = zeros(length);
+  for (const s of state.spans()) {
+    if (s.label !== runLayout.horizonSpan) continue;
+    for (let i = s.start; i < Math.min(s.end, length); i++) head[i] = RAISED;
+  }
+  if (raise >= 0 && raise < length) head[raise] = RAISED;
+  return head;
+}
+
 /** Start over from calm with one trigger and at most one setting raised. */
 export const sparseRebuild: ShrinkPass = {
   name: "sparse-rebuild",
   contract:
-    "start over from calm: all zeros but one value at its maximum, or one run-wide setting (the run layout's head) and one later value, shortest first; flat replay; stops at the first success",
+    "start over from calm: all zeros (the horizon at its longest) but one value at its maximum, or one run-wide setting (the run layout's head) and one later value, shortest first; flat replay; stops at the first success",
   run(state) {
     const head = settingsLength(state);
     for (let q = 0; q < state.best.length && !state.stopped; q++) {
       for (let p = -1; p < Math.min(q, head) && !state.stopped; p++) {
-        const candidate = zeros(q + 1);
+        const candidate = [...calmHead(state, Math.min(q, head), p), ...zeros(q + 1)].slice(0, q + 1);
         candidate[q] = RAISED;
-        if (p >= 0) candidate[p] = RAISED;
         if (state.consider(candidate)) return;
       }
     }
