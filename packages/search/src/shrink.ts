@@ -64,6 +64,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
   "delete-zero-runs",
   "lower-values",
   "lower-pairs",
+  "lower-common-offset",
   "sparse-rebuild",
 ];
 

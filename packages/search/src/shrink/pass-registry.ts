@@ -1,4 +1,5 @@
 import { alignedDeleteSpans, deleteBetweenLabels, deleteChunks, deleteInsideSpans, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
+import { lowerCommonOffset } from "./passes/lower-common-offset.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
@@ -29,6 +30,7 @@ export const shrinkPasses = {
   "aligned-swap-neighbours": alignedSwapNeighbours,
   "aligned-move-spans": alignedMoveSpans,
   "span-rebuild": spanRebuild,
+  "lower-common-offset": lowerCommonOffset,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

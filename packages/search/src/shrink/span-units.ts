@@ -39,3 +39,17 @@ export function labelStarts(spans: readonly Span[], label: string, length: numbe
 export function allLabels(spans: readonly Span[]): string[] {
   return [...new Set(spans.map((s) => s.label))].sort();
 }
+
+/** Top-level spans and, between them, each run of draws no span holds (a protocol's own draws), in order, from `from` to `length`. */
+export function unitsAndGaps(spans: readonly { start: number; end: number }[], from: number, length: number): Range[] {
+  const out: Range[] = [];
+  let at = from;
+  for (const unit of topLevel(spans, length)) {
+    if (unit.end <= from) continue;
+    if (unit.start > at) out.push({ start: at, end: unit.start });
+    out.push(unit);
+    at = Math.max(at, unit.end);
+  }
+  if (at < length) out.push({ start: at, end: length });
+  return out;
+}

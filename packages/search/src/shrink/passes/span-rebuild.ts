@@ -2,7 +2,7 @@ import type { Outcome } from "../../target.js";
 import { RAISED, zeros } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
-import { topLevel } from "../span-units.js";
+import { unitsAndGaps } from "../span-units.js";
 import { calmHead, settingsLength } from "./sparse-rebuild.js";
 
 /**
@@ -23,13 +23,12 @@ function bases<O extends Outcome>(state: ShrinkState<O>): number[][] {
   return out;
 }
 
-/** Each top-level span of `base`'s run past its settings, fully raised on top of `base`, shortest first; true once one is accepted. */
+/** Each top-level span of `base`'s run past its settings (and each run of draws no span holds), fully raised on top of `base`, shortest first; true once one is accepted. */
 function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly number[], head: number): boolean {
   const spans = state.layoutOf(base);
   if (spans === null) return false;
-  for (const unit of topLevel(spans, state.best.length)) {
+  for (const unit of unitsAndGaps(spans, head, state.best.length)) {
     if (state.stopped) return false;
-    if (unit.start < head) continue;
     const candidate = [...base, ...zeros(Math.max(0, unit.end - base.length))].slice(0, unit.end);
     for (let i = unit.start; i < unit.end; i++) candidate[i] = RAISED;
     if (state.consider(candidate)) return true;
@@ -41,7 +40,7 @@ function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly n
 export const spanRebuild: ShrinkPass = {
   name: "span-rebuild",
   contract:
-    "start over from calm: the best's run-wide settings (the run layout's head), the same with one setting one lower, or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
+    "start over from calm: the best's run-wide settings (the run layout's head), the same with one setting one lower, or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message, or a run of draws no span holds) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
   run(state) {
     const head = settingsLength(state);
     for (const base of bases(state)) {
