@@ -69,3 +69,6 @@ export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";
 export { median } from "./median.js";
 export { evalVersion } from "./version.js";
+
+// The shrinker's normal-form measurement (a bench; the experiment may call it).
+export { failureEvidentAt, measureNormalForm, type NormalFormFind, type NormalFormRow, type NormalFormSpec } from "./normal-form.js";

@@ -1,4 +1,4 @@
-import type { ChoiceSource, Span } from "@cx/sim";
+import { runLayout, type ChoiceSource, type Span } from "@cx/sim";
 import type { Range } from "./internal/ranges.js";
 
 /**
@@ -43,10 +43,18 @@ export const mutationOperators: readonly MutationOperator[] = [
 ];
 
 /**
- * How many leading values `raise-head` may raise: a run's configuration is drawn
- * first (in @cx/sim: one draw for the cluster size, five fault levels).
+ * How many leading values `raise-head` may raise when the run has no
+ * settings spans: the most draws @cx/sim's run layout spends on run-wide
+ * settings (cluster size, fault levels, horizon) before the first event.
  */
-export const HEAD_LENGTH = 6;
+export const HEAD_LENGTH = runLayout.settingsDrawsMax;
+
+/** The run-wide settings at the head of `input`: up to the end of sim's settings spans, or `HEAD_LENGTH` values without spans. */
+function headLength(input: MutationInput): number {
+  let end = 0;
+  for (const s of input.spans) if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
+  return Math.min(end > 0 ? end : HEAD_LENGTH, input.choices.length);
+}
 
 /** What a mutation works on: a sequence, its labelled spans, and optionally another corpus entry to splice with. */
 export interface MutationInput {
@@ -125,7 +133,7 @@ export function mutate(operator: MutationOperator, input: MutationInput, random:
     case "raise-head": {
       // Zero is calm and larger is more unusual (docs/ARCHITECTURE.md), and replay clamps a value
       // too large for its draw: raising a configuration value can only make it more hostile.
-      const head = Math.min(HEAD_LENGTH, values.length);
+      const head = headLength(input);
       const choices = values.slice();
       const first = random.draw(head);
       let last = first;

@@ -20,7 +20,9 @@ export { buildPartition, drawPartition, drawPartitionShape, type Partition, type
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 
 // Scenarios.
-export { defaultScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
+export { defaultScenarioOptions, huntScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
+export { drawHorizon, HORIZON_SPAN } from "./scenario/horizon.js";
+export { runLayout } from "./scenario/run-layout.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";
 export { runScenario, type ScenarioSpec } from "./scenario/run-scenario.js";
 

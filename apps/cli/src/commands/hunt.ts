@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { LoadedProtocol } from "@cx/protocols";
-import { hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
-import { ReplayedChoices } from "@cx/sim";
+import { DEFAULT_CANDIDATE_RUNS_MAX, hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
+import { huntScenarioOptions, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { Option, type Command } from "commander";
 import { parseBugList } from "../bug-list.js";
@@ -16,7 +16,21 @@ import { storyFigures, storyText, tell } from "../story-output.js";
 import { cxVersion } from "../version.js";
 
 /** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
-export const defaultHunt = { protocol: DEFAULT_PROTOCOL, bugs: "no_log_up_to_date_check", strategy: "bandit", budget: 300, seed: 1, save: "repro.json", shrinkSeconds: 120 } as const;
+export const defaultHunt = {
+  protocol: DEFAULT_PROTOCOL,
+  bugs: "no_log_up_to_date_check",
+  strategy: "bandit",
+  budget: 300,
+  seed: 1,
+  save: "repro.json",
+  shrinkRuns: DEFAULT_CANDIDATE_RUNS_MAX,
+  shrinkSeconds: 120,
+} as const;
+
+/** What a new hunt runs and records: the protocol's scenario with the run's horizon drawn from the choices, so shrinking can cut the idle tail. */
+export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
+  return { ...protocol.plugin.scenario, drawnHorizon: huntScenarioOptions.drawnHorizon };
+}
 
 export interface HuntCommandOptions {
   /** The protocol to hunt (from `resolveProtocol`). */
@@ -28,6 +42,9 @@ export interface HuntCommandOptions {
   readonly budget: number;
   readonly seed: number;
   readonly save: string;
+  /** The shrinker's budget in candidate runs (what shapes the result). */
+  readonly shrinkRuns: number;
+  /** An outer wall-clock cap on shrinking; the output says when it bit. */
   readonly shrinkSeconds: number;
   readonly json: boolean;
   readonly svg?: string;
@@ -56,6 +73,8 @@ export interface HuntReport {
   readonly candidateRuns: number | null;
   readonly shrinkMs: number | null;
   readonly converged: boolean | null;
+  /** Why shrinking stopped ("time-budget": the wall-clock cap bit, so the result depends on the machine). */
+  readonly shrinkStoppedBy: string | null;
   readonly replayed: boolean | null;
   /** Every step of the story counted (before the display cap), and how many `story` shows. */
   readonly storySteps: number | null;
@@ -70,7 +89,7 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
     cxVersion,
     protocol: options.protocol.plugin.name,
     bugs: options.bugs,
-    scenario: { ...options.protocol.plugin.scenario },
+    scenario: { ...huntScenario(options.protocol) },
     choices: [...choices],
     violation: { invariant: violation.invariant, message: violation.message },
   };
@@ -84,7 +103,8 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
 export function runHunt(options: HuntCommandOptions): { exitCode: number; report: HuntReport; text: string } {
   const started = performance.now();
   const { plugin } = options.protocol;
-  const target = plugin.createTarget({ defects: options.bugs });
+  const scenario = huntScenario(options.protocol);
+  const target = plugin.createTarget({ defects: options.bugs, options: scenario });
   const progress = createProgress(wantsProgress(options.json));
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);
@@ -114,7 +134,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   if (!found.found) {
     const report: HuntReport = {
       ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, saveError: null, decisionsBefore: null, decisionsAfter: null,
-      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, replayed: null, storySteps: null, storyStepsShown: null, story: [], choices: null,
+      nonZeroAfter: null, candidateRuns: null, shrinkMs: null, converged: null, shrinkStoppedBy: null, replayed: null, storySteps: null, storyStepsShown: null, story: [], choices: null,
     };
     say(`No violation in ${found.trials} runs of ${target.name} (${options.strategy}, seed ${options.seed}).`);
     return { exitCode: ExitCode.ok, report, text: lines.join("\n") };
@@ -132,6 +152,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     choices: found.choices,
     violation,
     clock: () => performance.now(),
+    candidateRunsMax: options.shrinkRuns,
     timeBudgetMs: options.shrinkSeconds * 1000,
     onProgress: (p) => {
       progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`);
@@ -145,7 +166,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   });
   progress.stop();
   const stats = shrunk.stats;
-  const replay = plugin.run({ defects: options.bugs, choices: new ReplayedChoices(shrunk.choices), recordTrace: true });
+  const replay = plugin.run({ defects: options.bugs, choices: new ReplayedChoices(shrunk.choices), options: scenario, recordTrace: true });
   const replayed = replay.violation?.invariant === violation.invariant;
   const finalViolation = replay.violation ?? { ...violation, time: 0, step: 0 };
   saveRepro(
@@ -164,6 +185,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   say(`  ${finalViolation.message}`);
   say();
   say(`Shrunk ${stats.decisionsBefore} decisions to ${stats.decisionsAfter} (${stats.nonZeroAfter} non-zero) in ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.candidateRuns} candidate runs, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}.`);
+  if (stats.stoppedBy === "time-budget") say(`The --shrink-seconds cap (${options.shrinkSeconds} s) bit before the run budget: this result depends on the machine's speed; raise the cap for the deterministic one.`);
   say(`Replay of the minimal counterexample: ${replayed ? "same violation" : colors.red("DID NOT REPRODUCE")}.`);
   say();
   say(storyText(story));
@@ -188,6 +210,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     candidateRuns: stats.candidateRuns,
     shrinkMs: stats.ms === null ? null : Math.round(stats.ms),
     converged: stats.converged,
+    shrinkStoppedBy: stats.stoppedBy,
     replayed,
     ...storyFigures(story),
     story: story.steps.map((s) => s.text),
@@ -212,10 +235,11 @@ export function registerHuntCommand(program: Command): void {
     .option("--budget <runs>", "most runs to try", positiveInteger("--budget"), defaultHunt.budget)
     .option("--seed <n>", "seed of the search (0 to 4294967295)", seedValue("--seed"), defaultHunt.seed)
     .option("--save <file>", "where to write the reproduction", defaultHunt.save)
-    .option("--shrink-seconds <s>", "time budget of the shrinker", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
+    .option("--shrink-runs <n>", "budget of the shrinker, in candidate runs", positiveInteger("--shrink-runs"), defaultHunt.shrinkRuns)
+    .option("--shrink-seconds <s>", "outer wall-clock cap on shrinking (the output says when it bit)", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
     .option("--svg <file>", "also write the counterexample's space-time diagram")
     .option("--json", "print one JSON object instead of text", false)
-    .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkSeconds: number; svg?: string; json: boolean }) => {
+    .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean }) => {
       const protocol = await resolveProtocol(flags.protocol);
       const bugs = flags.bugs ?? defaultBugs(protocol);
       const { exitCode, report, text } = runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });

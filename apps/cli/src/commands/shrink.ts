@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { serializeRepro, shrink } from "@cx/search";
+import { DEFAULT_CANDIDATE_RUNS_MAX, serializeRepro, shrink, type PassStats, type ShrinkStop } from "@cx/search";
 import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
 import { printJson, wantsProgress } from "../output.js";
@@ -22,6 +22,11 @@ export interface ShrinkReport {
   readonly candidateRuns: number;
   readonly shrinkMs: number;
   readonly converged: boolean;
+  /** Why it stopped: "time-budget" means the wall-clock cap bit (the result then depends on the machine). */
+  readonly stoppedBy: ShrinkStop;
+  readonly candidateRunsMax: number;
+  /** Per pass: candidates tried, accepted, target runs spent. */
+  readonly passes: readonly PassStats[];
   readonly rewritten: boolean;
   /** Why the file could not be rewritten (the shrunk reproduction went to `savedTo` instead), or null. */
   readonly saveError: string | null;
@@ -30,7 +35,13 @@ export interface ShrinkReport {
 }
 
 /** Shrinks a saved reproduction further and rewrites it in place (atomically) when it got smaller. */
-export async function runShrinkFile(options: { readonly file: string; readonly seconds: number; readonly json: boolean; readonly protocol?: string }): Promise<{ exitCode: number; report: ShrinkReport; text: string }> {
+export async function runShrinkFile(options: {
+  readonly file: string;
+  readonly runs?: number;
+  readonly seconds: number;
+  readonly json: boolean;
+  readonly protocol?: string;
+}): Promise<{ exitCode: number; report: ShrinkReport; text: string }> {
   const read = readRepro(options.file);
   const { plugin } = await protocolForRepro(options.file, read.repro.protocol, options.protocol);
   const { repro, bugs, options: scenario } = bindRepro(options.file, read, plugin);
@@ -51,6 +62,7 @@ export async function runShrinkFile(options: { readonly file: string; readonly s
     choices: repro.choices,
     violation: repro.violation,
     clock: () => performance.now(),
+    candidateRunsMax: options.runs ?? DEFAULT_CANDIDATE_RUNS_MAX,
     timeBudgetMs: options.seconds * 1000,
     onProgress: (p) => {
       progress.update(0, `${p.decisions} decisions (${p.nonZero} non-zero), ${p.candidateRuns} runs`);
@@ -92,12 +104,16 @@ export async function runShrinkFile(options: { readonly file: string; readonly s
     candidateRuns: stats.candidateRuns,
     shrinkMs: Math.round(stats.ms ?? 0),
     converged: stats.converged,
+    stoppedBy: stats.stoppedBy,
+    candidateRunsMax: stats.candidateRunsMax,
+    passes: stats.passes,
     rewritten,
     saveError: saver.state().failure,
     savedTo: saver.state().savedTo,
   };
   const saved = describeSave(saver.state(), options.file, latest);
-  const head = `${terminalSafe(violation.invariant)}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.`;
+  const capBit = stats.stoppedBy === "time-budget" ? ` The --seconds cap bit before the run budget (${stats.candidateRunsMax} runs): this result depends on the machine's speed.` : "";
+  const head = `${terminalSafe(violation.invariant)}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.${capBit}`;
   const text = [head, ...saved.lines].join("\n");
   return { exitCode: saved.failed ? ExitCode.saveFailed : ExitCode.ok, report, text };
 }
@@ -108,10 +124,11 @@ export function registerShrinkCommand(program: Command): void {
     .description("shrink a saved reproduction further, in place (atomically)")
     .argument("<file>", "a reproduction file written by cx hunt")
     .addOption(protocolOption(undefined).default(undefined, "the protocol the file names, if built in"))
-    .option("--seconds <s>", "time budget", positiveInteger("--seconds"), 120)
+    .option("--runs <n>", "budget, in candidate runs", positiveInteger("--runs"), DEFAULT_CANDIDATE_RUNS_MAX)
+    .option("--seconds <s>", "outer wall-clock cap (the output says when it bit)", positiveInteger("--seconds"), 120)
     .option("--json", "print one JSON object instead of text", false)
-    .action(async (file: string, flags: { seconds: number; json: boolean; protocol?: string }) => {
-      const { exitCode, report, text } = await runShrinkFile({ file, seconds: flags.seconds, json: flags.json, ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }) });
+    .action(async (file: string, flags: { runs: number; seconds: number; json: boolean; protocol?: string }) => {
+      const { exitCode, report, text } = await runShrinkFile({ file, runs: flags.runs, seconds: flags.seconds, json: flags.json, ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

@@ -26,9 +26,17 @@ export interface ScenarioOptions {
   readonly calmMaxMs: number;
   /** Fixed part of every message's delay. */
   readonly messageDelayMsMin: number;
+  /**
+   * 1: the run's horizon is drawn from the choices (see `drawHorizon`), 0
+   * the shortest useful run, so a shrunk counterexample stops soon after
+   * its failure; `faultPhaseMs` and `calmMinMs` become the longest the
+   * draws allow. 0: both are fixed, as in every run saved before this
+   * option existed (a file without it replays as it always did).
+   */
+  readonly drawnHorizon: number;
 }
 
-/** The defaults every saved reproduction records explicitly. */
+/** The defaults every saved reproduction records explicitly; an option missing from a file takes its value here. */
 export const defaultScenarioOptions: ScenarioOptions = {
   clients: 3,
   opsPerClient: 5,
@@ -40,4 +48,17 @@ export const defaultScenarioOptions: ScenarioOptions = {
   calmMinMs: 500,
   calmMaxMs: 3000,
   messageDelayMsMin: 1,
+  drawnHorizon: 0,
 };
+
+/**
+ * What a new hunt runs and records: the defaults plus every behaviour that
+ * is gated by an option so that older files replay unchanged (today: the
+ * drawn horizon). Record these options in the repro file with the choices.
+ *
+ * @example
+ * ```ts
+ * const result = runScenario({ protocol, workload: registerWorkload, choices, options: huntScenarioOptions });
+ * ```
+ */
+export const huntScenarioOptions: ScenarioOptions = { ...defaultScenarioOptions, drawnHorizon: 1 };

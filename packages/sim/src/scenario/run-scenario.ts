@@ -5,6 +5,7 @@ import type { ClusterView } from "../world/cluster-view.js";
 import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
 import { World } from "../world/world.js";
+import { drawHorizon } from "./horizon.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
 import type { RunResult } from "./run-result.js";
 import { defaultRunLimits, type RunLimits } from "./run-limits.js";
@@ -27,8 +28,9 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
 }
 
 /**
- * Runs one scenario: draw the cluster size (0 means 3, otherwise 5) and the
- * fault profile, run the fault phase, then the calm phase (network healed,
+ * Runs one scenario: draw the cluster size (0 means 3, otherwise 5), the
+ * fault profile and, when `options.drawnHorizon` is 1, the horizon (see
+ * `drawHorizon`); run the fault phase, then the calm phase (network healed,
  * crashed nodes restarted, no new faults), with monitors after every step
  * and at the end.
  *
@@ -54,11 +56,13 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   choices.endSpan();
   const clusterSize = options.clusterSize ?? drawnSize;
   const profile = drawFaultProfile(choices);
+  // The horizon is drawn only when the options ask for it: files saved before keep their layout.
+  const timing = drawHorizon(choices, options);
   const world = new World<Message, Input, Output, Persistent, Node>({
     protocol: spec.protocol,
     workload: spec.workload,
     choices,
-    options,
+    options: timing,
     clusterSize,
     profile,
     monitors: spec.monitors ?? [],

@@ -1,0 +1,168 @@
+import { checkLinearizability, registerModel, type Model } from "@cx/check";
+import { hunt, shrink, type ShrinkOptions, type StrategyName } from "@cx/search";
+import { ReplayedChoices, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
+import { tellStory } from "@cx/viz";
+import { median } from "./median.js";
+
+/** What one normal-form measurement runs: per defect, `seeds` independent hunts, each find shrunk alone. */
+export interface NormalFormSpec {
+  /** The protocol whose defects are hunted. */
+  readonly plugin: ProtocolPlugin;
+  /** Defects to measure (absent: every defect of the protocol). */
+  readonly bugs?: readonly string[];
+  /** Hunt seeds 1..seeds per defect; each find is shrunk on its own. */
+  readonly seeds: number;
+  readonly huntBudget: number;
+  readonly strategy: StrategyName;
+  /** Scenario options of the hunts and shrinks (absent: the protocol's). */
+  readonly scenario?: Partial<ScenarioOptions>;
+  /** Extra shrink options (budgets, passes); the target, choices and violation are filled in. */
+  readonly shrink?: Omit<ShrinkOptions, "target" | "choices" | "violation">;
+  /** Called after each find is shrunk. */
+  readonly onFind?: (bug: string, seed: number, find: NormalFormFind) => void;
+  /** The sequential model of the client history, to date a linearizability failure (default: the register model). */
+  readonly model?: Model<unknown, unknown, unknown>;
+}
+
+/** One find, shrunk. */
+export interface NormalFormFind {
+  readonly invariant: string;
+  readonly choices: readonly number[];
+  readonly decisions: number;
+  readonly nonZero: number;
+  readonly candidateRuns: number;
+  readonly converged: boolean;
+  /** Simulated ms from the moment the failure was evident to the end of the counterexample's run. */
+  readonly tailMs: number;
+  readonly endMs: number;
+  readonly storySteps: number;
+}
+
+/** The figures of one defect. */
+export interface NormalFormRow {
+  readonly bug: string;
+  readonly hunts: number;
+  readonly finds: number;
+  /** Share of finds that shrank to the most common choice list (0 when none was found). */
+  readonly normalFormRate: number;
+  readonly distinctLists: number;
+  /** How many finds broke each invariant (finds of different invariants cannot share a list). */
+  readonly invariants: Readonly<Record<string, number>>;
+  readonly decisionsBest: number | null;
+  readonly decisionsWorst: number | null;
+  readonly tailMsMedian: number | null;
+  readonly tailMsWorst: number | null;
+  readonly storyStepsWorst: number | null;
+  readonly candidateRunsMedian: number | null;
+  readonly converged: number;
+}
+
+/**
+ * When a run's failure became evident: the violation's own time for a
+ * property checked as the run goes (the run stops there), and for the
+ * end-of-run linearizability check the earliest time at which the history
+ * cut there (later calls dropped, later returns pending) is already illegal.
+ */
+export function failureEvidentAt(run: RunResult<unknown, unknown>, model: Model<unknown, unknown, unknown> = registerModel as Model<unknown, unknown, unknown>): number {
+  const violation = run.violation;
+  if (violation === null) return run.endTime;
+  if (violation.invariant !== "Linearizability") return violation.time;
+  const times = [...new Set(run.history.flatMap((op) => (op.return === null ? [op.call] : [op.call, op.return])))].sort((a, b) => a - b);
+  const illegalAt = (t: number): boolean => {
+    const cut = run.history.filter((op) => op.call <= t).map((op) => (op.return !== null && op.return <= t ? op : { ...op, return: null, output: null }));
+    return checkLinearizability(model, cut).verdict === "illegal";
+  };
+  let lo = 0;
+  let hi = times.length - 1;
+  if (hi < 0 || !illegalAt(times[hi] as number)) return violation.time;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (illegalAt(times[mid] as number)) hi = mid;
+    else lo = mid + 1;
+  }
+  return times[lo] as number;
+}
+
+/** Steps of the counterexample's whole story, or -1 when @cx/viz cannot tell it. */
+function countStorySteps(run: RunResult<unknown, unknown>): number {
+  try {
+    return tellStory(run).stepsTotal;
+  } catch {
+    return -1;
+  }
+}
+
+function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonly number[]; invariant: string }): NormalFormFind {
+  const options = spec.scenario;
+  const target = spec.plugin.createTarget({ defects: [bug], ...(options === undefined ? {} : { options }) });
+  const result = shrink({ ...spec.shrink, target, choices: found.choices, violation: { invariant: found.invariant } });
+  const replay = spec.plugin.run({ defects: [bug], choices: new ReplayedChoices(result.choices), recordTrace: true, ...(options === undefined ? {} : { options }) });
+  const storySteps = countStorySteps(replay);
+  return {
+    invariant: found.invariant,
+    choices: result.choices,
+    decisions: result.choices.length,
+    nonZero: result.stats.nonZeroAfter,
+    candidateRuns: result.stats.candidateRuns,
+    converged: result.stats.converged,
+    tailMs: replay.endTime - failureEvidentAt(replay, spec.model),
+    endMs: replay.endTime,
+    storySteps,
+  };
+}
+
+function summarise(bug: string, hunts: number, finds: readonly NormalFormFind[]): NormalFormRow {
+  const counts = new Map<string, number>();
+  for (const f of finds) counts.set(f.choices.join(","), (counts.get(f.choices.join(",")) ?? 0) + 1);
+  const most = Math.max(0, ...counts.values());
+  const decisions = finds.map((f) => f.decisions);
+  const tails = finds.map((f) => f.tailMs);
+  return {
+    bug,
+    hunts,
+    finds: finds.length,
+    normalFormRate: finds.length === 0 ? 0 : most / finds.length,
+    distinctLists: counts.size,
+    invariants: Object.fromEntries([...new Set(finds.map((f) => f.invariant))].sort().map((i) => [i, finds.filter((f) => f.invariant === i).length])),
+    decisionsBest: finds.length === 0 ? null : Math.min(...decisions),
+    decisionsWorst: finds.length === 0 ? null : Math.max(...decisions),
+    tailMsMedian: finds.length === 0 ? null : median(tails),
+    tailMsWorst: finds.length === 0 ? null : Math.max(...tails),
+    storyStepsWorst: finds.length === 0 ? null : Math.max(...finds.map((f) => f.storySteps)),
+    candidateRunsMedian: finds.length === 0 ? null : median(finds.map((f) => f.candidateRuns)),
+    converged: finds.filter((f) => f.converged).length,
+  };
+}
+
+/**
+ * Measures how canonical the shrinker's output is: per defect, hunt with
+ * seeds 1..`seeds`, shrink each find on its own, and report the share that
+ * reached the most common minimal choice list, the spread of decisions and
+ * how long each counterexample runs past the moment its failure was evident.
+ *
+ * When to use: in a bench (it makes thousands of runs per defect), or from
+ * the experiment to report the normal-form rate.
+ *
+ * @example
+ * ```ts
+ * const rows = measureNormalForm({ plugin, bugs: ["vote_twice_in_term"], seeds: 20, huntBudget: 1000, strategy: "bandit" });
+ * console.log(rows[0]?.normalFormRate);
+ * ```
+ */
+export function measureNormalForm(spec: NormalFormSpec): NormalFormRow[] {
+  const bugs = spec.bugs ?? spec.plugin.defects.map((b) => b.name);
+  const rows: NormalFormRow[] = [];
+  for (const bug of bugs) {
+    const target = spec.plugin.createTarget({ defects: [bug], ...(spec.scenario === undefined ? {} : { options: spec.scenario }) });
+    const finds: NormalFormFind[] = [];
+    for (let seed = 1; seed <= spec.seeds; seed++) {
+      const found = hunt({ target, strategy: spec.strategy, budget: spec.huntBudget, seed });
+      if (!found.found || found.outcome.violation === null) continue;
+      const find = shrinkFind(bug, spec, { choices: found.choices, invariant: found.outcome.violation.invariant });
+      finds.push(find);
+      spec.onFind?.(bug, seed, find);
+    }
+    rows.push(summarise(bug, spec.seeds, finds));
+  }
+  return rows;
+}

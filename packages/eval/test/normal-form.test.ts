@@ -1,0 +1,33 @@
+import { GeneratedChoices, huntScenarioOptions, ReplayedChoices } from "@cx/sim";
+import { describe, expect, it } from "vitest";
+import { failureEvidentAt, measureNormalForm } from "../src/normal-form.js";
+import { protocolPlugin } from "./fixtures/primary-backup-plugin.js";
+
+const defect = protocolPlugin.defects[0]?.name ?? "";
+
+describe("failureEvidentAt", () => {
+  it("is the violation's own time for a property checked as the run goes", () => {
+    const target = protocolPlugin.createTarget({ defects: [defect] });
+    let run = target.run(new GeneratedChoices(1));
+    for (let seed = 2; run.violation === null && seed < 200; seed++) run = target.run(new GeneratedChoices(seed));
+    expect(run.violation).not.toBeNull();
+    if (run.violation?.invariant !== "Linearizability") expect(failureEvidentAt(run)).toBe(run.violation?.time);
+    else expect(failureEvidentAt(run)).toBeLessThanOrEqual(run.endTime);
+  });
+
+  it("is the end of a healthy run", () => {
+    const run = protocolPlugin.run({ choices: new ReplayedChoices([]) });
+    expect(failureEvidentAt(run)).toBe(run.endTime);
+  });
+});
+
+describe("measureNormalForm", () => {
+  it("counts finds and the share reaching the most common shrunk list", () => {
+    const [row] = measureNormalForm({ plugin: protocolPlugin, bugs: [defect], seeds: 2, huntBudget: 100, strategy: "random", scenario: huntScenarioOptions, shrink: { candidateRunsMax: 60 } });
+    expect(row?.hunts).toBe(2);
+    expect(row?.finds).toBeGreaterThan(0);
+    expect(row?.normalFormRate).toBeGreaterThan(0);
+    expect(row?.normalFormRate).toBeLessThanOrEqual(1);
+    expect(row?.distinctLists).toBeLessThanOrEqual(row?.finds ?? 0);
+  });
+});

@@ -1,0 +1,44 @@
+/** Larger than any `draw(n)` bound in practice; replay clamps it to `n - 1`. */
+export const RAISED = 2 ** 31 - 1;
+
+/** `n` zeros. */
+export function zeros(n: number): number[] {
+  return new Array<number>(n).fill(0);
+}
+
+/** A copy of `values` with `values[index] = value`. */
+export function with1(values: readonly number[], index: number, value: number): number[] {
+  const copy = values.slice();
+  copy[index] = value;
+  return copy;
+}
+
+/** A copy with every value after `index` that is above `above` raised to the maximum. */
+export function raiseAfter(values: readonly number[], index: number, above: number): number[] {
+  const copy = values.slice();
+  for (let j = index + 1; j < copy.length; j++) if ((copy[j] ?? 0) > above) copy[j] = RAISED;
+  return copy;
+}
+
+/** Indexes of the values that are not zero, ascending. */
+export function nonZeroIndexes(values: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) !== 0) out.push(i);
+  return out;
+}
+
+/** all, half, quarter, ... then 3, 2, 1; descending, distinct, at most `length`. */
+export function deletionSizes(length: number): number[] {
+  const sizes = new Set<number>();
+  for (let n = length; n >= 1; n >>= 1) sizes.add(n);
+  for (const n of [3, 2, 1]) if (n <= length) sizes.add(n);
+  return [...sizes].sort((a, b) => b - a);
+}
+
+/** How far back to move a value among `count` calm slots: all the way, half, quarter, ... 1. */
+export function moveDistances(count: number): number[] {
+  const out: number[] = [];
+  for (let d = count; d >= 1; d >>= 1) out.push(d);
+  if (count > 1 && out.at(-1) !== 1) out.push(1);
+  return out;
+}

@@ -1,0 +1,37 @@
+import { alignedDeleteSpans, deleteBetweenLabels, deleteChunks, deleteInsideSpans, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
+import { lowerCommonOffset } from "./passes/lower-common-offset.js";
+import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
+import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
+import { alignedMoveSpans } from "./passes/move-spans.js";
+import { spanRebuild } from "./passes/span-rebuild.js";
+import { sparseRebuild } from "./passes/sparse-rebuild.js";
+import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
+import type { ShrinkPass } from "./shrink-pass.js";
+
+/** Every pass the shrinker knows, by name. */
+export const shrinkPasses = {
+  "zero-chunks": zeroChunks,
+  "replace-spans": replaceSpans,
+  "delete-span-runs": deleteSpanRuns,
+  "delete-inside-spans": deleteInsideSpans,
+  "delete-between-labels": deleteBetweenLabels,
+  "zero-suffixes": zeroSuffixes,
+  "delete-chunks": deleteChunks,
+  "delete-zero-runs": deleteZeroRuns,
+  "lower-values": lowerValues,
+  "lower-pairs": lowerPairs,
+  "sparse-rebuild": sparseRebuild,
+  "aligned-zero-spans": alignedZeroSpans,
+  "aligned-zero-values": alignedZeroValues,
+  "aligned-move-earlier": alignedMoveEarlier,
+  "aligned-delete-spans": alignedDeleteSpans,
+  "aligned-lower-values": alignedLowerValues,
+  "aligned-lower-pairs": alignedLowerPairs,
+  "aligned-swap-neighbours": alignedSwapNeighbours,
+  "aligned-move-spans": alignedMoveSpans,
+  "span-rebuild": spanRebuild,
+  "lower-common-offset": lowerCommonOffset,
+} as const satisfies Record<string, ShrinkPass>;
+
+/** The names of the shrinker's passes (see the README for what each does). */
+export type ShrinkPassName = keyof typeof shrinkPasses;

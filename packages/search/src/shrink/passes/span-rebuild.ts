@@ -1,0 +1,51 @@
+import type { Outcome } from "../../target.js";
+import { RAISED, zeros } from "../edits.js";
+import type { ShrinkPass } from "../shrink-pass.js";
+import type { ShrinkState } from "../shrink-state.js";
+import { unitsAndGaps } from "../span-units.js";
+import { calmHead, settingsLength } from "./sparse-rebuild.js";
+
+/**
+ * The calm starting points: the best's own settings with calm events, the
+ * same with one setting one lower (a shorter horizon, a milder fault level:
+ * the decision then has to be re-chosen, which no edit of one value does),
+ * then calm settings (the horizon at its longest) with one at its maximum.
+ */
+function bases<O extends Outcome>(state: ShrinkState<O>): number[][] {
+  const head = settingsLength(state);
+  const own = state.best.slice(0, head);
+  const out: number[][] = [own];
+  for (let p = 0; p < head; p++) {
+    const v = own[p] ?? 0;
+    if (v > 0) out.push(own.map((x, i) => (i === p ? v - 1 : x)));
+  }
+  for (let p = 0; p < head; p++) out.push(calmHead(state, head, p));
+  return out;
+}
+
+/** Each top-level span of `base`'s run past its settings (and each run of draws no span holds), fully raised on top of `base`, shortest first; true once one is accepted. */
+function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly number[], head: number): boolean {
+  const spans = state.layoutOf(base);
+  if (spans === null) return false;
+  for (const unit of unitsAndGaps(spans, head, state.best.length)) {
+    if (state.stopped) return false;
+    const candidate = [...base, ...zeros(Math.max(0, unit.end - base.length))].slice(0, unit.end);
+    for (let i = unit.start; i < unit.end; i++) candidate[i] = RAISED;
+    if (state.consider(candidate)) return true;
+  }
+  return false;
+}
+
+/** Start over from calm with one whole decision at its most unusual. */
+export const spanRebuild: ShrinkPass = {
+  name: "span-rebuild",
+  contract:
+    "start over from calm: the best's run-wide settings (the run layout's head), the same with one setting one lower, or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message, or a run of draws no span holds) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
+  run(state) {
+    const head = settingsLength(state);
+    for (const base of bases(state)) {
+      if (state.stopped) return;
+      raiseOneSpan(state, base, head);
+    }
+  },
+};

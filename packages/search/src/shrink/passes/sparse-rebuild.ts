@@ -1,0 +1,44 @@
+import { runLayout } from "@cx/sim";
+import { RAISED, zeros } from "../edits.js";
+import type { ShrinkPass } from "../shrink-pass.js";
+import type { Outcome } from "../../target.js";
+import type { ShrinkState } from "../shrink-state.js";
+
+/** How many leading values are run-wide settings: the end of sim's settings spans, or their most draws when the target has no such spans. */
+export function settingsLength<O extends Outcome>(state: ShrinkState<O>): number {
+  let end = 0;
+  for (const s of state.spans()) if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
+  return Math.min(end > 0 ? end : runLayout.settingsDrawsMax, state.best.length);
+}
+
+/**
+ * A calm head of `length` settings with `raise` (an index, or -1 for none)
+ * at its maximum, and the run's horizon at its longest: a rebuild gives
+ * the faults room, and the other passes shorten the run again.
+ */
+export function calmHead<O extends Outcome>(state: ShrinkState<O>, length: number, raise: number): number[] {
+  const head = zeros(length);
+  for (const s of state.spans()) {
+    if (s.label !== runLayout.horizonSpan) continue;
+    for (let i = s.start; i < Math.min(s.end, length); i++) head[i] = RAISED;
+  }
+  if (raise >= 0 && raise < length) head[raise] = RAISED;
+  return head;
+}
+
+/** Start over from calm with one trigger and at most one setting raised. */
+export const sparseRebuild: ShrinkPass = {
+  name: "sparse-rebuild",
+  contract:
+    "start over from calm: all zeros (the horizon at its longest) but one value at its maximum, or one run-wide setting (the run layout's head) and one later value, shortest first; flat replay; stops at the first success",
+  run(state) {
+    const head = settingsLength(state);
+    for (let q = 0; q < state.best.length && !state.stopped; q++) {
+      for (let p = -1; p < Math.min(q, head) && !state.stopped; p++) {
+        const candidate = [...calmHead(state, Math.min(q, head), p), ...zeros(q + 1)].slice(0, q + 1);
+        candidate[q] = RAISED;
+        if (state.consider(candidate)) return;
+      }
+    }
+  },
+};

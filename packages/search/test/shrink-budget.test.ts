@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CANDIDATE_RUNS_MAX, defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/index.js";
+import { findFailures } from "./fixtures/failures.js";
+import { createToyTarget } from "./fixtures/toy-target.js";
+
+const target = createToyTarget({ ticks: 60 });
+const lease = { invariant: "lease-safety" };
+const failures = findFailures(target, { count: 6, invariant: "lease-safety", firstSeed: 40 });
+
+/** A clock that jumps by pseudo-random steps (a loaded machine), far below any cap. */
+function jitteryClock(seed: number): () => number {
+  let now = 0;
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    now += state % 97;
+    return now;
+  };
+}
+
+describe("the shrink budget", () => {
+  it("is counted in runs: with the run budget binding first, the result does not depend on the clock", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...failures), fc.integer({ min: 5, max: 400 }), fc.nat(), (failure, runs, clockSeed) => {
+        const plain = shrink({ target, choices: failure.choices, violation: lease, candidateRunsMax: runs });
+        const timed = shrink({ target, choices: failure.choices, violation: lease, candidateRunsMax: runs, clock: jitteryClock(clockSeed), timeBudgetMs: 1e12 });
+        expect(timed.choices).toEqual(plain.choices);
+        expect({ ...timed.stats, ms: null }).toEqual(plain.stats);
+      }),
+      { numRuns: 12, seed: 3 },
+    );
+  });
+
+  it("never makes more target runs than the budget, and says so when it stopped there", () => {
+    for (const failure of failures) {
+      const result = shrink({ target, choices: failure.choices, violation: lease, candidateRunsMax: 30 });
+      expect(result.stats.candidateRuns).toBeLessThanOrEqual(30);
+      expect(result.stats.candidateRunsMax).toBe(30);
+      if (!result.stats.converged) expect(result.stats.stoppedBy).toBe("candidate-budget");
+    }
+  });
+
+  it("reports the wall-clock cap as the reason when it bites before the run budget", () => {
+    let now = 0;
+    const result = shrink({ target, choices: failures[0]?.choices ?? [], violation: lease, clock: () => (now += 10), timeBudgetMs: 200 });
+    expect(result.stats.stoppedBy).toBe("time-budget");
+    expect(result.stats.candidateRuns).toBeLessThan(DEFAULT_CANDIDATE_RUNS_MAX);
+  });
+
+  it("accepts the former name maxCandidates, and the new name wins when both are given", () => {
+    const failure = failures[1];
+    if (failure === undefined) throw new Error("no failure");
+    expect(shrink({ target, choices: failure.choices, violation: lease, maxCandidates: 25 }).stats.candidateRunsMax).toBe(25);
+    expect(shrink({ target, choices: failure.choices, violation: lease, maxCandidates: 25, candidateRunsMax: 40 }).stats.candidateRunsMax).toBe(40);
+  });
+});
+
+describe("per-pass statistics", () => {
+  it("add up: every target run but the first is spent by exactly one pass, and a pass accepts no more than it tried", () => {
+    for (const failure of failures.slice(0, 3)) {
+      const { stats } = shrink({ target, choices: failure.choices, violation: lease });
+      expect(stats.passes.reduce((sum, p) => sum + p.runs, 0)).toBe(stats.candidateRuns - 1);
+      for (const p of stats.passes) {
+        expect(p.accepted).toBeLessThanOrEqual(p.runs);
+        expect(p.runs).toBeLessThanOrEqual(p.tried);
+      }
+      expect(stats.passes.some((p) => p.accepted > 0)).toBe(true);
+    }
+  });
+
+  it("name only passes that ran: the main passes, then final passes as they were needed", () => {
+    const failure = failures[2];
+    if (failure === undefined) throw new Error("no failure");
+    const names = shrink({ target, choices: failure.choices, violation: lease }).stats.passes.map((p) => p.name);
+    const known = new Set<string>([...defaultShrinkPasses, ...defaultFinalShrinkPasses]);
+    for (const name of names) expect(known.has(name), name).toBe(true);
+    expect(names.slice(0, defaultShrinkPasses.length)).toEqual([...defaultShrinkPasses]);
+  });
+});

@@ -1,0 +1,21 @@
+import { HORIZON_SPAN } from "./horizon.js";
+
+/**
+ * The layout of a scenario's choices, for search: the spans drawn first,
+ * before any event, that set the whole run (cluster size, fault profile,
+ * horizon), and the most draws they take. Search raises or keeps these
+ * run-wide settings apart from the per-event decisions that follow.
+ *
+ * @example
+ * ```ts
+ * const head = spans.filter((s) => runLayout.settingsSpans.includes(s.label)).reduce((end, s) => Math.max(end, s.end), 0);
+ * ```
+ */
+export const runLayout = {
+  /** Labels of the top-level spans drawn before the first event, in order. */
+  settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN] as readonly string[],
+  /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a rebuild from calm starts from its longest. */
+  horizonSpan: HORIZON_SPAN,
+  /** One draw for the cluster size, five fault levels, two for a drawn horizon. */
+  settingsDrawsMax: 8,
+} as const;
