@@ -51,7 +51,7 @@ describe("the search budget", () => {
   it("gives unknown instead of running out of memory when the memo table is full", () => {
     const result = checkLinearizability(searchOnly, hard.operations, { memoBytesMax: 1 });
     expect(result.verdict).toBe("unknown");
-    if (result.verdict === "unknown") expect(result.reason).toMatch(/memo table/);
+    if (result.verdict === "unknown") expect(result.reason).toMatch(/memory limit/);
   });
 });
 

@@ -51,6 +51,7 @@ export function checkLinearizability<State, Input, Output>(
   const budget = options.budgetSteps ?? DEFAULT_BUDGET_STEPS;
   const memoBytesMax = options.memoBytesMax ?? DEFAULT_MEMO_BYTES_MAX;
   const pruning = options.pruning ?? true;
+  const deadline = timeDeadline(options);
   const positions = new Map<Operation<Input, Output>, number>();
   operations.forEach((op, index) => {
     if (!Number.isFinite(op.call)) throw new RangeError(`operation ${index}: call must be a finite number, got ${String(op.call)}`);
@@ -94,7 +95,7 @@ export function checkLinearizability<State, Input, Output>(
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const { kept, operations: searched, searchModel } = searchOf(partIndex);
-    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, budget - steps), memoBytesMax });
+    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, budget - steps), memoBytesMax, ...deadline });
     steps += outcome.steps;
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
     // The search found a linearization: that is proof, whatever decide said.
@@ -112,13 +113,14 @@ export function checkLinearizability<State, Input, Output>(
     for (const partIndex of pending) {
       const { kept, operations: searched, searchModel } = searchOf(partIndex);
       const stepsLeft = Math.min(allowance, budget - steps);
-      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax });
+      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax, ...deadline });
       steps += outcome.steps;
       if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
       if (outcome.verdict === "unknown") {
         const where = `partition ${partIndex + 1} of ${parts.length}`;
-        if (outcome.reason === "memo") return { verdict: "unknown", steps, reason: `memo table limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
-        if (steps >= budget) return { verdict: "unknown", steps, reason: `search budget of ${budget} steps exhausted (in ${where})` };
+        if (outcome.limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
+        if (outcome.limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
+        if (steps >= budget) return { verdict: "unknown", steps, limit: "steps", reason: `search budget of ${budget} steps exhausted (in ${where})` };
         unfinished.push(partIndex);
       }
     }
@@ -126,6 +128,15 @@ export function checkLinearizability<State, Input, Output>(
     allowance *= 4;
   }
   return { verdict: "ok", steps };
+}
+
+/** The search's wall-clock cap from `timeoutMs` and `clock`, or nothing. */
+function timeDeadline(options: CheckOptions): { deadline?: { readonly clock: () => number; readonly at: number } } {
+  const { timeoutMs, clock } = options;
+  if (timeoutMs === undefined && clock === undefined) return {};
+  if (timeoutMs === undefined || clock === undefined) throw new RangeError("timeoutMs and clock go together: give both or neither");
+  if (!(timeoutMs >= 0)) throw new RangeError(`timeoutMs must be a number >= 0, got ${String(timeoutMs)}`);
+  return { deadline: { clock, at: clock() + timeoutMs } };
 }
 
 interface PreparedPartition<Input, Output> {

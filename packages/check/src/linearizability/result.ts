@@ -10,7 +10,12 @@ import type { Operation } from "./operation.js";
 export interface CheckOptions {
   /** Search steps allowed over all partitions (default 200,000,000, a few seconds to a minute). */
   readonly budgetSteps?: number;
-  /** Memory allowed for the memo table of visited configurations, in bytes (default 512 MiB). */
+  /**
+   * Memory allowed for what the search keeps, in bytes (default 512 MiB):
+   * the table of visited configurations, the states (strings by length;
+   * object states guessed at 256 bytes each), the transition cache and the
+   * search's arrays.
+   */
   readonly memoBytesMax?: number;
   /**
    * `false` turns off cx's extra pruning (dropping irrelevant indeterminate
@@ -22,7 +27,22 @@ export interface CheckOptions {
   readonly pruning?: boolean;
   /** `false` checks the whole history as one part even if the model can partition it (default `true`). */
   readonly partitioning?: boolean;
+  /**
+   * An outer wall-clock cap in milliseconds, measured with {@link CheckOptions.clock}
+   * (both or neither). Unlike the step budget, a verdict `unknown` because of
+   * it may not reproduce on another machine; steps and memory stay the
+   * limits that shape a result.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * The clock `timeoutMs` is measured with, in milliseconds (e.g.
+   * `performance.now`). The checker never reads a clock of its own.
+   */
+  readonly clock?: () => number;
 }
+
+/** Which limit made the checker answer `unknown`. */
+export type CheckLimit = "steps" | "memory" | "time";
 
 /** One operation of a witness prefix and the state it left. */
 export interface WitnessStep<State, Input, Output> {
@@ -84,4 +104,4 @@ export interface LinearizabilityWitness<State, Input, Output> {
 export type LinearizabilityResult<Input, Output, State = unknown> =
   | { readonly verdict: "ok"; readonly steps: number }
   | { readonly verdict: "illegal"; readonly steps: number; readonly witness: LinearizabilityWitness<State, Input, Output> }
-  | { readonly verdict: "unknown"; readonly steps: number; readonly reason: string };
+  | { readonly verdict: "unknown"; readonly steps: number; readonly limit: CheckLimit; readonly reason: string };

@@ -13,14 +13,20 @@ export interface SearchProblem<State, Input, Output> {
   readonly pruning: boolean;
   /** Steps still allowed. */
   readonly stepsLeft: number;
+  /** Memory allowed for what the search keeps (memo, states, transition cache, stacks). */
   readonly memoBytesMax: number;
+  /** An outer wall-clock cap: the caller's clock and the time it must stop at. */
+  readonly deadline?: { readonly clock: () => number; readonly at: number };
 }
+
+/** Which limit stopped a search. */
+export type SearchLimit = "steps" | "memory" | "time";
 
 /** What the search of one partition found; `prefix` holds indices into `operations`. */
 export type SearchOutcome =
   | { readonly verdict: "ok"; readonly steps: number }
   | { readonly verdict: "illegal"; readonly steps: number; readonly prefix: readonly number[] }
-  | { readonly verdict: "unknown"; readonly steps: number; readonly reason: string };
+  | { readonly verdict: "unknown"; readonly steps: number; readonly limit: SearchLimit };
 
 const UNKNOWN_TRANSITION = -2;
 /** What `transition` answers for an illegal step (never a state). */
@@ -30,6 +36,26 @@ const ILLEGAL_TRANSITION = -1;
 const TRANSITION_CELLS_MAX = 1 << 24;
 /** Transitions computed from a state before it gets a cache row. */
 const ROW_AFTER_USES = 4;
+/** What an object state kept by the memo is assumed to cost (it is not measured). */
+const OBJECT_STATE_BYTES = 256;
+/** Steps between two looks at the caller's clock. */
+const CLOCK_EVERY_STEPS = 1024;
+
+/**
+ * Searches one partition. Operations are renumbered first, completed ones
+ * by call then indeterminate ones, so that the memo can store a
+ * configuration compactly (see searchOrdered); the prefix found is mapped
+ * back to the caller's positions.
+ */
+export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
+  const { operations } = problem;
+  const order = operations.map((_, i) => i);
+  const rank = (i: number): number => ((operations[i] as Operation<Input, Output>).return === null ? 1 : 0);
+  order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
+  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
+  if (outcome.verdict !== "illegal") return outcome;
+  return { ...outcome, prefix: outcome.prefix.map((k) => order[k] as number) };
+}
 
 /**
  * Wing & Gong's search in Lowe's just-in-time form (as in Porcupine), with
@@ -56,7 +82,7 @@ const ROW_AFTER_USES = 4;
  * once (see starvationLookahead).
  * Identical operations are also ordered (see ordering-constraints.ts).
  */
-export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
+function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
   const { model, operations, pruning } = problem;
   const n = operations.length;
   const indeterminate = new Uint8Array(n);
@@ -73,6 +99,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     }
   }
   if (completed === 0) return { verdict: "ok", steps: 0 };
+  for (let i = 0; i < completed; i++) if (indeterminate[i] === 1) throw new Error("searchOrdered: completed operations must come first");
 
   // The event list, sorted by time; at equal times calls come first, so
   // that equal timestamps are concurrent (closed intervals).
@@ -110,6 +137,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const equal = interned ? undefined : objectEquality(model);
   let state: unknown = interned ? interner.intern(init) : init;
   const rows: (Int32Array | undefined)[] = [];
+  // The cache is counted in the memory limit: a quarter of it at most.
+  const cellsMax = Math.min(TRANSITION_CELLS_MAX, Math.floor(problem.memoBytesMax / 16));
   // A state gets a cache row only once it is stepped from again.
   const uses: number[] = [];
   let cells = 0;
@@ -124,7 +153,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     }
     const id = from as number;
     let row = rows[id];
-    if (row === undefined && (uses[id] = (uses[id] ?? 0) + 1) > ROW_AFTER_USES && cells + n <= TRANSITION_CELLS_MAX) {
+    if (row === undefined && (uses[id] = (uses[id] ?? 0) + 1) > ROW_AFTER_USES && cells + n <= cellsMax) {
       row = new Int32Array(n).fill(UNKNOWN_TRANSITION);
       rows[id] = row;
       cells += n;
@@ -184,13 +213,52 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const random = new Mix32(0xc0ffee);
   for (let i = 0; i < n; i++) zobristOp[i] = random.next();
   let zobrist = 0;
-  const memo = new MemoTable(words, problem.memoBytesMax, equal);
+  const memo = new MemoTable(equal);
+  // The memo key of a configuration: `frontier` (every completed operation
+  // before it is linearised), the words of the bitset from the frontier to
+  // the last linearised completed operation, then the words of the
+  // indeterminate ones. Completed operations are numbered by call, and all
+  // those linearised were invoked before the earliest pending response, so
+  // the window is as wide as the concurrency, not the history.
+  const key = new Uint32Array(1 + 2 * words + 1);
+  let frontier = 0;
+  const maxAt = new Int32Array(n + 1).fill(-1);
+  const nextUnset = (from: number): number => {
+    let i = from;
+    while (i < completed && ((bits[i >> 5] as number) & (1 << (i & 31))) !== 0) i++;
+    return i;
+  };
+  const keyLength = (front: number, maxCompleted: number): number => {
+    let k = 0;
+    key[k++] = front;
+    if (maxCompleted >= front) for (let w = front >> 5; w <= maxCompleted >> 5; w++) key[k++] = bits[w] as number;
+    if (completed < n) for (let w = completed >> 5; w < words; w++) key[k++] = bits[w] as number;
+    return k;
+  };
+  // Fixed arrays of this search (lists, stacks, candidates, bitset), counted once.
+  const fixedBytes = 64 * n + 4 * words;
+  // Object states are not measured: each entry is guessed at OBJECT_STATE_BYTES.
+  const memoryUsed = (): number => fixedBytes + memo.bytes() + interner.bytes + 4 * cells + 4 * candBuf.length + (interned ? 0 : OBJECT_STATE_BYTES * memo.count);
+  const deadline = problem.deadline;
 
-  const stackNode = new Int32Array(n);
+  const stackNode = new Int32Array(n + 1);
   const stackState: unknown[] = new Array<unknown>(n).fill(0);
   const stackPhase = new Uint8Array(n);
   let depth = 0;
-  let best: Int32Array = new Int32Array(0);
+  // The longest prefix seen, kept incrementally: `agree` entries of the
+  // stack equal it, so extending it copies only what changed since (each
+  // pushed entry is copied at most once), not the whole stack.
+  const best = new Int32Array(n);
+  let bestLength = 0;
+  let agree = 0;
+  /** Records stackNode[0, length) as the longest prefix when it is longer. */
+  const recordBest = (length: number): void => {
+    if (length <= bestLength) return;
+    for (let k = agree; k < length; k++) best[k] = (stackNode[k] as number) >> 1;
+    bestLength = length;
+    agree = Math.min(length, depth);
+  };
+  const bestPrefix = (): number[] => Array.from(best.subarray(0, bestLength));
   let remaining = completed;
 
   const canReach = model.canReach?.bind(model);
@@ -230,9 +298,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       const y = c >> 1;
       if (forced && !(starvation as Starvation).isStarved(y)) {
         // Not tried, but a legal step still belongs in the longest prefix shown.
-        if (depth + 1 > best.length && transition(state, y) !== ILLEGAL) {
+        if (depth + 1 > bestLength && transition(state, y) !== ILLEGAL) {
           stackNode[depth] = c;
-          best = stackNode.slice(0, depth + 1).map((entry) => entry >> 1);
+          recordBest(depth + 1);
         }
         continue;
       }
@@ -289,8 +357,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
 
   for (;;) {
     if (remaining === 0) return { verdict: "ok", steps };
-    if (steps >= limit) return { verdict: "unknown", steps, reason: "budget" };
+    if (steps >= limit) return { verdict: "unknown", steps, limit: "steps" };
     steps++;
+    if (deadline !== undefined && (steps & (CLOCK_EVERY_STEPS - 1)) === 0 && deadline.clock() >= deadline.at) return { verdict: "unknown", steps, limit: "time" };
     if (pruning && phase === 1) {
       const at = candPos[depth] as number;
       if (at >= (candEnd[depth] as number)) node = -1;
@@ -315,13 +384,15 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       }
       let popped: number;
       for (;;) {
-        if (depth === 0) return { verdict: "illegal", steps, prefix: Array.from(best) };
+        if (depth === 0) return { verdict: "illegal", steps, prefix: bestPrefix() };
         depth--;
+        if (agree > depth) agree = depth;
         popped = stackNode[depth] as number;
         const op = popped >> 1;
         state = stackState[depth];
         starvation?.unlift(op);
         bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
+        if (op < frontier) frontier = op;
         zobrist ^= zobristOp[op] as number;
         // Unlift: put back the return, then the call (reverse of lifting).
         if (indeterminate[op] === 0) {
@@ -358,10 +429,15 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     }
     bits[op >> 5] = (bits[op >> 5] as number) | (1 << (op & 31));
     const hash = fmix32(zobrist ^ (zobristOp[op] as number) ^ stateHash(to));
-    const added = memo.insert(bits, to, hash);
-    if (added !== 1) {
+    const front = op === frontier ? nextUnset(op + 1) : frontier;
+    const maxCompleted = indeterminate[op] === 0 && op > (maxAt[depth] as number) ? op : (maxAt[depth] as number);
+    if (memoryUsed() > problem.memoBytesMax) {
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
-      if (added === -1) return { verdict: "unknown", steps, reason: "memo" };
+      return { verdict: "unknown", steps, limit: "memory" };
+    }
+    const added = memo.insert(key, keyLength(front, maxCompleted), to, hash);
+    if (!added) {
+      bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       if (pruning && phase === 0) {
         // The forced successor already failed, so this configuration fails.
         phase = lastPhase;
@@ -379,9 +455,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       starvation.unlift(op);
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       // The step itself was legal: it belongs in the longest prefix shown.
-      if (depth + 1 > best.length) {
+      if (depth + 1 > bestLength) {
         stackNode[depth] = node;
-        best = stackNode.slice(0, depth + 1).map((entry) => entry >> 1);
+        recordBest(depth + 1);
       }
       if (pruning && phase === 0) {
         phase = lastPhase;
@@ -396,6 +472,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     stackNode[depth] = node;
     stackState[depth] = state;
     stackPhase[depth] = phase;
+    maxAt[depth + 1] = maxCompleted;
+    frontier = front;
     if (phase === 0) candEnd[depth] = base[depth] as number;
     base[depth + 1] = candEnd[depth] as number;
     depth++;
@@ -410,7 +488,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       if (next[ret] !== -1) prev[next[ret] as number] = prev[ret] as number;
       remaining--;
     }
-    if (depth > best.length) best = stackNode.slice(0, depth).map((entry) => entry >> 1);
+    if (depth > bestLength) recordBest(depth);
     phase = 0;
     node = next[head] as number;
   }
