@@ -57,7 +57,8 @@ export function orderingConstraints<State, Input, Output>(
       for (let k = j - 1; k >= Math.max(0, j - GROUP_WINDOW) && maximal.length < MAXIMAL_MAX; k--) {
         const a = group[k] as number;
         if (!precedes(a, b)) continue;
-        if (maximal.some((m) => precedes(a, m))) continue;
+        // Already implied by one found; older ones mostly are too, so stop (dropping constraints is safe).
+        if (maximal.some((m) => precedes(a, m))) break;
         maximal.push(a);
       }
       (required[b] as number[]).push(...maximal);

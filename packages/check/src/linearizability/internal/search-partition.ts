@@ -28,14 +28,11 @@ export type SearchOutcome =
   | { readonly verdict: "illegal"; readonly steps: number; readonly prefix: readonly number[] }
   | { readonly verdict: "unknown"; readonly steps: number; readonly limit: SearchLimit };
 
-const UNKNOWN_TRANSITION = -2;
 /** What `transition` answers for an illegal step (never a state). */
 const ILLEGAL: unique symbol = Symbol("illegal");
 const ILLEGAL_TRANSITION = -1;
-/** Transition-cache cells (state x operation) kept before falling back to calling the model. */
-const TRANSITION_CELLS_MAX = 1 << 24;
-/** Transitions computed from a state before it gets a cache row. */
-const ROW_AFTER_USES = 4;
+/** Entries of the transition cache at most (three 4-byte words each). */
+const TRANSITION_CACHE_MAX = 1 << 21;
 /** What an object state kept by the memo is assumed to cost (it is not measured). */
 const OBJECT_STATE_BYTES = 256;
 /** Steps between two looks at the caller's clock. */
@@ -136,12 +133,14 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
   const mix = interner.mix;
   const equal = interned ? undefined : objectEquality(model);
   let state: unknown = interned ? interner.intern(init) : init;
-  const rows: (Int32Array | undefined)[] = [];
-  // The cache is counted in the memory limit: a quarter of it at most.
-  const cellsMax = Math.min(TRANSITION_CELLS_MAX, Math.floor(problem.memoBytesMax / 16));
-  // A state gets a cache row only once it is stepped from again.
-  const uses: number[] = [];
-  let cells = 0;
+  // Transitions of interned states, in a direct-mapped cache (state id,
+  // operation) -> next id: constant memory, no row per state (a kv key has
+  // thousands of states, each visited a few times).
+  const cacheSize = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(1024, 8 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, problem.memoBytesMax / 48)))));
+  const cacheFrom = new Int32Array(cacheSize).fill(-1);
+  const cacheOp = new Int32Array(cacheSize);
+  const cacheTo = new Int32Array(cacheSize);
+  const cells = 3 * cacheSize;
   const apply = (from: State, op: number): StepResult<State> => {
     const operation = operations[op] as Operation<Input, Output>;
     return model.step(from, operation.input, operation.return === null ? undefined : (operation.output as Output));
@@ -152,19 +151,16 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       return result.ok ? result.state : ILLEGAL;
     }
     const id = from as number;
-    let row = rows[id];
-    if (row === undefined && (uses[id] = (uses[id] ?? 0) + 1) > ROW_AFTER_USES && cells + n <= cellsMax) {
-      row = new Int32Array(n).fill(UNKNOWN_TRANSITION);
-      rows[id] = row;
-      cells += n;
-    }
-    if (row !== undefined) {
-      const cached = row[op] as number;
-      if (cached !== UNKNOWN_TRANSITION) return cached === ILLEGAL_TRANSITION ? ILLEGAL : cached;
+    const slot = (Math.imul(id, 0x9e3779b1) ^ Math.imul(op, 0x85ebca6b)) & (cacheSize - 1);
+    if (cacheFrom[slot] === id && cacheOp[slot] === op) {
+      const cached = cacheTo[slot] as number;
+      return cached === ILLEGAL_TRANSITION ? ILLEGAL : cached;
     }
     const result = apply(interner.states[id] as State, op);
     const to = result.ok ? interner.intern(result.state) : ILLEGAL_TRANSITION;
-    if (row !== undefined) row[op] = to;
+    cacheFrom[slot] = id;
+    cacheOp[slot] = op;
+    cacheTo[slot] = to;
     return to === ILLEGAL_TRANSITION ? ILLEGAL : to;
   };
   const same = (a: unknown, b: unknown): boolean => a === b || (equal !== undefined && equal(a, b));
