@@ -9,9 +9,11 @@ export type { Model, StepResult } from "./linearizability/model.js";
 export type { ModelDecision } from "./linearizability/model-decision.js";
 export type {
   BlockedOperation,
+  CheckLimit,
   CheckOptions,
   LinearizabilityResult,
   LinearizabilityWitness,
+  Suspect,
   WitnessStep,
 } from "./linearizability/result.js";
 export { checkLinearizability, DEFAULT_BUDGET_STEPS, DEFAULT_MEMO_BYTES_MAX } from "./linearizability/check-linearizability.js";

@@ -55,6 +55,38 @@ describe("the search budget", () => {
   });
 });
 
+describe("the time limit", () => {
+  const hard = repeatedValueHistorySet().find((h) => h.expected === "ok" && h.name.includes("-v20-")) as NonNullable<ReturnType<typeof repeatedValueHistorySet>[number]>;
+  const { decide: _decide, ...searchOnly } = registerModel;
+
+  it("gives unknown naming the time limit, read from the caller's clock (here a fake one)", () => {
+    let now = 0;
+    const clock = (): number => (now += 10);
+    const result = checkLinearizability(searchOnly, hard.operations, { timeoutMs: 50, clock });
+    expect(result.verdict).toBe("unknown");
+    if (result.verdict === "unknown") {
+      expect(result.limit).toBe("time");
+      expect(result.reason).toMatch(/time limit of 50 ms/);
+    }
+  });
+
+  it("is only an outer cap: a generous one changes neither verdict nor steps", () => {
+    const clock = (): number => 0;
+    expect(checkLinearizability(searchOnly, hard.operations, { timeoutMs: 1000, clock, budgetSteps: 5000 })).toEqual(checkLinearizability(searchOnly, hard.operations, { budgetSteps: 5000 }));
+  });
+
+  it("needs a clock", () => {
+    expect(() => checkLinearizability(registerModel, staleRead, { timeoutMs: 10 })).toThrow(/timeoutMs and clock go together/);
+  });
+
+  it("says which limit stopped the check: steps or memory", () => {
+    const steps = checkLinearizability(searchOnly, hard.operations, { budgetSteps: 10 });
+    const memory = checkLinearizability(searchOnly, hard.operations, { memoBytesMax: 1 });
+    expect(steps.verdict === "unknown" && steps.limit).toBe("steps");
+    expect(memory.verdict === "unknown" && memory.limit).toBe("memory");
+  });
+});
+
 describe("malformed operations given to the library", () => {
   it("are rejected with a RangeError naming the operation", () => {
     expect(() => checkLinearizability(registerModel, [{ client: 0, call: 5, return: 4, input: { op: "read" }, output: null }])).toThrow(/operation 0: return/);

@@ -39,6 +39,28 @@ export interface CheckOptions {
    * `performance.now`). The checker never reads a clock of its own.
    */
   readonly clock?: () => number;
+  /**
+   * `false` skips the search for suspects of an illegal history (see
+   * {@link LinearizabilityWitness.suspects}); default `true`. That search
+   * checks the failing partition again without each candidate, so an
+   * illegal verdict costs about one more check.
+   */
+  readonly suspects?: boolean;
+}
+
+/**
+ * An operation that may be at fault in an illegal history.
+ *
+ * `confirmed: true` means its partition, checked again without it, is
+ * linearizable (the other partitions may not all have been checked). At
+ * most one suspect is confirmed; the others are the candidates that were
+ * considered, in the order they were tried.
+ */
+export interface Suspect<Input, Output> {
+  /** Position of the operation in the array given to the checker. */
+  readonly index: number;
+  readonly operation: Operation<Input, Output>;
+  readonly confirmed: boolean;
 }
 
 /** Which limit made the checker answer `unknown`. */
@@ -88,6 +110,13 @@ export interface LinearizabilityWitness<State, Input, Output> {
    * returned. Absent when all completed operations are in the prefix.
    */
   readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> };
+  /**
+   * The operations most likely at fault, best first: the first one, when
+   * `confirmed`, is one whose removal makes the failing partition
+   * linearizable. Empty when the search for suspects was skipped or ran out
+   * of steps or time before trying any.
+   */
+  readonly suspects: readonly Suspect<Input, Output>[];
 }
 
 /**

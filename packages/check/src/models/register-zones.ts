@@ -36,6 +36,11 @@ type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
  */
 export function decideRegisterZones(operations: readonly RegisterOperation[]): ModelDecision | undefined {
   const decision = decideDistinct(operations);
+  if (decision?.verdict === "illegal" && decision.suspects === undefined) {
+    // The zones tell that no order fits, not which operation is wrong: a certainly stale read names itself.
+    const stale = staleObservation(operations);
+    return stale === -1 ? decision : { ...decision, suspects: [stale] };
+  }
   if (decision !== undefined) return decision;
   // Values repeat (or a failed cas did not fit): a certainly stale read still settles it.
   const stale = staleObservation(operations);

@@ -18,8 +18,12 @@ export class MemoTable {
 
   private readonly equal: ((a: unknown, b: unknown) => boolean) | undefined;
 
-  /** States are compared with `===`, then with `equal` when given. */
-  constructor(equal?: (a: unknown, b: unknown) => boolean) {
+  /** Where the caller writes the key of the next {@link MemoTable.insert}. */
+  readonly key: Uint32Array;
+
+  /** Keys of at most `keyWords` words; states are compared with `===`, then with `equal` when given. */
+  constructor(keyWords: number, equal?: (a: unknown, b: unknown) => boolean) {
+    this.key = new Uint32Array(keyWords);
     this.equal = equal;
     const initial = 1024;
     this.pool = new Uint32Array(initial * 4);
@@ -36,7 +40,8 @@ export class MemoTable {
   }
 
   /** Adds (key[0, length), state) unless present. Returns true when added. */
-  insert(key: Uint32Array, length: number, state: unknown, hash: number): boolean {
+  insert(length: number, state: unknown, hash: number): boolean {
+    const key = this.key;
     const pool = this.pool;
     let slot = hash & this.mask;
     for (;;) {
@@ -61,7 +66,7 @@ export class MemoTable {
     }
     if (this.count === this.hashes.length) {
       this.grow();
-      return this.insert(key, length, state, hash);
+      return this.insert(length, state, hash);
     }
     if (this.used + length > this.pool.length) {
       const pool = new Uint32Array(Math.max(this.pool.length * 2, this.used + length));

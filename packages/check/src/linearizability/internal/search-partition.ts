@@ -209,14 +209,14 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
   const random = new Mix32(0xc0ffee);
   for (let i = 0; i < n; i++) zobristOp[i] = random.next();
   let zobrist = 0;
-  const memo = new MemoTable(equal);
+  const memo = new MemoTable(1 + 2 * words + 1, equal);
   // The memo key of a configuration: `frontier` (every completed operation
   // before it is linearised), the words of the bitset from the frontier to
   // the last linearised completed operation, then the words of the
   // indeterminate ones. Completed operations are numbered by call, and all
   // those linearised were invoked before the earliest pending response, so
   // the window is as wide as the concurrency, not the history.
-  const key = new Uint32Array(1 + 2 * words + 1);
+  const key = memo.key;
   let frontier = 0;
   const maxAt = new Int32Array(n + 1).fill(-1);
   const nextUnset = (from: number): number => {
@@ -431,7 +431,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       return { verdict: "unknown", steps, limit: "memory" };
     }
-    const added = memo.insert(key, keyLength(front, maxCompleted), to, hash);
+    const added = memo.insert(keyLength(front, maxCompleted), to, hash);
     if (!added) {
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       if (pruning && phase === 0) {
