@@ -44,7 +44,7 @@ describe("cx lin", () => {
 
   it("exits 3 and names the time limit when --timeout runs out first", () => {
     // One key, values drawn from 5, a fifth of the operations never returned: a long search.
-    const slow = join(import.meta.dirname, "..", "..", "..", "..", "packages", "check", "test", "fixtures", "kv-pending-slow.jsonl");
+    const slow = join(import.meta.dirname, "..", "..", "..", "..", "packages", "check", "test", "hard-fixtures", "kv-pending-slow.jsonl");
     const outcome = runLin(slow, { timeout: 1, json: true });
     expect(outcome.exitCode).toBe(3);
     const body = JSON.parse(outcome.stdout) as { limit: string; reason: string };
