@@ -18,6 +18,8 @@ export type {
 } from "./linearizability/result.js";
 export { checkLinearizability, DEFAULT_BUDGET_STEPS, DEFAULT_MEMO_BYTES_MAX } from "./linearizability/check-linearizability.js";
 export { describeResult } from "./linearizability/describe-result.js";
+export { fromNondeterministic } from "./linearizability/nondeterministic-model.js";
+export type { NondeterministicModel } from "./linearizability/nondeterministic-model.js";
 export type { DescribeOptions } from "./linearizability/describe-result.js";
 
 // Linearizability: built-in models.
@@ -28,6 +30,8 @@ export type { KvInput, KvOutput, KvState } from "./models/kv-model.js";
 
 // Linearizability: history files (JSON lines).
 export { parseHistory } from "./history/parse-history.js";
+export { operationsFromEvents } from "./history/history-events.js";
+export type { HistoryEvent } from "./history/history-events.js";
 export type { HistoryModelName, ParsedHistory, ParseHistoryOptions } from "./history/parse-history.js";
 export { formatHistoryError } from "./history/history-error.js";
 export type { HistoryError } from "./history/history-error.js";
