@@ -259,6 +259,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
 
   const canReach = model.canReach?.bind(model);
   const lastPhase = pruning ? 1 : 0;
+  const eagerIndeterminate = model.requires === undefined;
   const starvation = pruning && interned ? starvationLookahead(model, { operations, readOnly, intern: (st) => interner.intern(st), initial: state as number }) : undefined;
   // Phase 1's candidates of the configuration at each depth, best first:
   // candBuf[base[d] .. candEnd[d]), next one at candPos[d].
@@ -290,6 +291,10 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     // change of state, so it is the only candidate.
     const forced = starvation !== undefined && starvation.anyStarved();
     const guided = starvation !== undefined;
+    // Without the model's lookahead, an operation that never returned is
+    // tried in call order among the others, as Porcupine's list order does:
+    // left to the end, a wrong guess that it never happened is found only
+    // far down the search (kv keys with many such appends and puts).
     for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
       const y = c >> 1;
       if (forced && !(starvation as Starvation).isStarved(y)) {
@@ -309,7 +314,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       if (indeterminate[y] === 1) {
         // Whether another candidate needs it is asked only when it is tried.
         if (same(to, state)) continue;
-        priority = enablesDue ? 2 : 4;
+        priority = enablesDue ? 2 : eagerIndeterminate ? 2 : 4;
       } else {
         if (readOnly[y] === 2 && same(to, state)) continue;
         // The due operation, and those that need exactly the state now (a cas from the current value): they cannot wait.
