@@ -259,7 +259,13 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
 
   const canReach = model.canReach?.bind(model);
   const lastPhase = pruning ? 1 : 0;
-  const eagerIndeterminate = model.requires === undefined;
+  // Without the model's lookahead and with operations that never returned,
+  // candidates go in call order (Porcupine's list order), those that never
+  // returned just before the completed ones: putting the due operation
+  // first, or leaving the others for last, makes a wrong guess about one of
+  // them show only far down the search (kv keys with many pending puts and
+  // appends were undecided after minutes; in call order they take seconds).
+  const eagerIndeterminate = model.requires === undefined && completed < n;
   const starvation = pruning && interned ? starvationLookahead(model, { operations, readOnly, intern: (st) => interner.intern(st), initial: state as number }) : undefined;
   // Phase 1's candidates of the configuration at each depth, best first:
   // candBuf[base[d] .. candEnd[d]), next one at candPos[d].
@@ -291,10 +297,6 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     // change of state, so it is the only candidate.
     const forced = starvation !== undefined && starvation.anyStarved();
     const guided = starvation !== undefined;
-    // Without the model's lookahead, an operation that never returned is
-    // tried in call order among the others, as Porcupine's list order does:
-    // left to the end, a wrong guess that it never happened is found only
-    // far down the search (kv keys with many such appends and puts).
     for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
       const y = c >> 1;
       if (forced && !(starvation as Starvation).isStarved(y)) {
@@ -318,7 +320,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       } else {
         if (readOnly[y] === 2 && same(to, state)) continue;
         // The due operation, and those that need exactly the state now (a cas from the current value): they cannot wait.
-        priority = y === due || (guided && (starvation as Starvation).needs(y) === state) ? 0 : enablesDue ? 1 : 3;
+        priority = (y === due && !eagerIndeterminate) || (guided && (starvation as Starvation).needs(y) === state) ? 0 : enablesDue ? 1 : 3;
       }
       candOps.push(y);
       candKey.push(priority);
