@@ -7,7 +7,7 @@
  * 1,000,000-operation histories with one corrupted read (is it the first
  * suspect?). Writes results/check-scale.json at the repository root.
  *
- *   pnpm --filter @cx/check bench:scale [--million] [--sizes 1000,10000]
+ *   pnpm --filter @cx/check bench:scale [--million] [--sizes 1000,10000] [--only kv-c10-k10]
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -51,10 +51,13 @@ interface Row {
   readonly porcupine?: { verdict: string; ms: number; cpuMs: number; sysMiB: number };
 }
 
+const onlyArg = args.indexOf("--only");
+const only = onlyArg >= 0 ? (args[onlyArg + 1] ?? "") : "";
 const jobs = [...shapes.flatMap(({ row, shape }) => sizes.map((operations) => ({ row, shape: { ...shape, operations } }))), ...(args.includes("--million") ? million : [])];
 const rows: Row[] = [];
 for (const { row, shape } of jobs) {
   const history = generateScaleHistory(shape);
+  if (!history.name.includes(only)) continue;
   const file = join(dir, `${history.name}.jsonl`);
   writeFileSync(file, historyText(history.operations));
   const out = execFileSync(process.execPath, ["--import", "tsx", "--conditions=@cx/source", join(import.meta.dirname, "scale-child.ts"), file, String(TIMEOUT_MS)], { encoding: "utf8", maxBuffer: 1 << 24 });
@@ -67,7 +70,7 @@ for (const { row, shape } of jobs) {
 }
 
 const report = { benchmark: "@cx/check scale", node: process.version, timeoutMs: TIMEOUT_MS, rows };
-const target = join(root, "results", "check-scale.json");
+const target = join(root, "results", only === "" ? "check-scale.json" : "check-scale-partial.json");
 mkdirSync(join(root, "results"), { recursive: true });
 const temp = `${target}.${process.pid}.tmp`;
 writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`);

@@ -580,57 +580,114 @@ function starvationLookahead<State, Input, Output>(
     }
   }
   if (needy.length === 0) return undefined;
-  // Producers of each state, by call, to find those invoked before a return.
-  const byState = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const m = made[i] as number;
-    if (m < 0) continue;
-    const list = byState.get(m);
-    if (list === undefined) byState.set(m, [i]);
-    else list.push(i);
+  // Per state: its producers by call and the operations needing it by
+  // return. A needing operation R is starved iff every producer invoked no
+  // later than R returned is linearised, i.e. iff R returned before the call
+  // of the first producer not yet linearised. So per state it is enough to
+  // know that first producer and to count the pending needing operations
+  // returned before it (a Fenwick tree over them): O(log n) per step, where
+  // counting producers per needing operation was quadratic in memory and time.
+  const callOf = (i: number): number => (operations[i] as Operation<Input, Output>).call;
+  const returnOf = (i: number): number => (operations[i] as Operation<Input, Output>).return as number;
+  interface Track {
+    readonly producers: number[];
+    readonly producerCalls: Float64Array;
+    readonly needers: number[];
+    readonly needReturns: Float64Array;
+    readonly tree: Int32Array;
+    first: number;
+    starved: number;
   }
-  const supports: number[][] = Array.from({ length: n }, () => []);
-  const count = new Int32Array(n);
-  for (const r of needy) {
-    const deadline = (operations[r] as Operation<Input, Output>).return as number;
-    for (const p of byState.get(need[r] as number) ?? []) {
-      if (p === r || (operations[p] as Operation<Input, Output>).call > deadline) continue;
-      (supports[p] as number[]).push(r);
-      count[r] = (count[r] as number) + 1;
+  const tracks = new Map<number, Track>();
+  const trackOf = (state: number): Track => {
+    let track = tracks.get(state);
+    if (track === undefined) {
+      track = { producers: [], producerCalls: new Float64Array(0), needers: [], needReturns: new Float64Array(0), tree: new Int32Array(0), first: 0, starved: 0 };
+      tracks.set(state, track);
     }
+    return track;
+  };
+  for (let i = 0; i < n; i++) if ((made[i] as number) >= 0) trackOf(made[i] as number).producers.push(i);
+  for (const r of needy) trackOf(need[r] as number).needers.push(r);
+  const producerAt = new Int32Array(n).fill(-1);
+  const neederAt = new Int32Array(n).fill(-1);
+  const built = new Map<number, Track>();
+  for (const [state, raw] of tracks) {
+    const producers = raw.producers.sort((a, b) => callOf(a) - callOf(b) || a - b);
+    const needers = raw.needers.sort((a, b) => returnOf(a) - returnOf(b) || a - b);
+    const tree = new Int32Array(needers.length + 1);
+    // Every needing operation starts pending: tree counts 1 for each.
+    for (let k = 1; k <= needers.length; k++) {
+      tree[k] = (tree[k] as number) + 1;
+      const up = k + (k & -k);
+      if (up <= needers.length) tree[up] = (tree[up] as number) + (tree[k] as number);
+    }
+    producers.forEach((p, k) => (producerAt[p] = k));
+    needers.forEach((r, k) => (neederAt[r] = k));
+    built.set(state, { producers, producerCalls: Float64Array.from(producers, callOf), needers, needReturns: Float64Array.from(needers, returnOf), tree, first: 0, starved: 0 });
   }
   const done = new Uint8Array(n);
-  // Pending operations whose producers are all used up, in total and per state needed.
   let starved = 0;
-  const starvedFor = new Map<number, number>();
-  const adjust = (r: number, by: number): void => {
-    starved += by;
-    const s = need[r] as number;
-    starvedFor.set(s, (starvedFor.get(s) ?? 0) + by);
+  const treeAdd = (tree: Int32Array, at: number, by: number): void => {
+    for (let k = at + 1; k < tree.length; k += k & -k) tree[k] = (tree[k] as number) + by;
   };
-  for (const r of needy) if (count[r] === 0) adjust(r, 1);
+  const treeSum = (tree: Int32Array, count: number): number => {
+    let sum = 0;
+    for (let k = count; k > 0; k -= k & -k) sum += tree[k] as number;
+    return sum;
+  };
+  /** Needing operations of `track` returned strictly before `bound`. */
+  const before = (track: Track, bound: number): number => {
+    let lo = 0;
+    let hi = track.needReturns.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((track.needReturns[mid] as number) < bound) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const firstCall = (track: Track): number => (track.first < track.producers.length ? (track.producerCalls[track.first] as number) : Number.POSITIVE_INFINITY);
+  const recount = (track: Track): void => {
+    const now = treeSum(track.tree, before(track, firstCall(track)));
+    starved += now - track.starved;
+    track.starved = now;
+  };
+  for (const track of built.values()) recount(track);
   return {
     lift(op, to) {
       done[op] = 1;
-      if (need[op] !== -1 && count[op] === 0) adjust(op, -1);
-      for (const r of supports[op] as number[]) {
-        const c = (count[r] as number) - 1;
-        count[r] = c;
-        if (c === 0 && done[r] === 0) adjust(r, 1);
+      if (need[op] !== -1) {
+        const track = built.get(need[op] as number) as Track;
+        treeAdd(track.tree, neederAt[op] as number, -1);
+        recount(track);
       }
-      return starved > 0 && starved !== (starvedFor.get(to) ?? 0);
+      if ((made[op] as number) >= 0) {
+        const track = built.get(made[op] as number) as Track;
+        if (producerAt[op] === track.first) {
+          while (track.first < track.producers.length && done[track.producers[track.first] as number] === 1) track.first++;
+          recount(track);
+        }
+      }
+      return starved > 0 && starved !== (built.get(to)?.starved ?? 0);
     },
     unlift(op) {
-      for (const r of supports[op] as number[]) {
-        const c = count[r] as number;
-        if (c === 0 && done[r] === 0) adjust(r, -1);
-        count[r] = c + 1;
-      }
-      if (need[op] !== -1 && count[op] === 0) adjust(op, 1);
       done[op] = 0;
+      if ((made[op] as number) >= 0) {
+        const track = built.get(made[op] as number) as Track;
+        if ((producerAt[op] as number) < track.first) {
+          track.first = producerAt[op] as number;
+          recount(track);
+        }
+      }
+      if (need[op] !== -1) {
+        const track = built.get(need[op] as number) as Track;
+        treeAdd(track.tree, neederAt[op] as number, 1);
+        recount(track);
+      }
     },
     anyStarved: () => starved > 0,
     needs: (op) => need[op] as number,
-    isStarved: (op) => need[op] !== -1 && done[op] === 0 && count[op] === 0,
+    isStarved: (op) => need[op] !== -1 && done[op] === 0 && returnOf(op) < firstCall(built.get(need[op] as number) as Track),
   };
 }
