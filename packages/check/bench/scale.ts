@@ -8,6 +8,7 @@
  * suspect?). Writes results/check-scale.json at the repository root.
  *
  *   pnpm --filter @cx/check bench:scale [--million] [--sizes 1000,10000] [--only kv-c10-k10]
+ *   (`--sizes ""` with `--million` runs only the million-operation histories)
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ import type { ScaleShape } from "./scale-histories.js";
 
 const args = process.argv.slice(2);
 const sizesArg = args.indexOf("--sizes");
-const sizes = sizesArg >= 0 ? (args[sizesArg + 1] ?? "").split(",").map(Number) : [1_000, 10_000, 100_000];
+const sizes = sizesArg >= 0 ? (args[sizesArg + 1] ?? "").split(",").filter((size) => size !== "").map(Number) : [1_000, 10_000, 100_000];
 const TIMEOUT_MS = 60_000;
 
 /** The rows of the issue's table, as generator shapes (size filled in later). */
