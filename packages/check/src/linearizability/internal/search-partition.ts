@@ -46,9 +46,21 @@ const CLOCK_EVERY_STEPS = 1024;
  */
 export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
   const { operations } = problem;
-  const order = operations.map((_, i) => i);
+  // Histories usually come in call order: then splitting off the
+  // indeterminate operations is the whole sort.
+  const completedFirst: number[] = [];
+  const pendingLast: number[] = [];
+  let sorted = true;
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i] as Operation<Input, Output>;
+    const list = op.return === null ? pendingLast : completedFirst;
+    const before = list[list.length - 1];
+    if (before !== undefined && (operations[before] as Operation<Input, Output>).call > op.call) sorted = false;
+    list.push(i);
+  }
+  const order = completedFirst.concat(pendingLast);
   const rank = (i: number): number => ((operations[i] as Operation<Input, Output>).return === null ? 1 : 0);
-  order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
+  if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
   const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
   if (outcome.verdict !== "illegal") return outcome;
   return { ...outcome, prefix: outcome.prefix.map((k) => order[k] as number) };
