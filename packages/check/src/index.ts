@@ -9,13 +9,17 @@ export type { Model, StepResult } from "./linearizability/model.js";
 export type { ModelDecision } from "./linearizability/model-decision.js";
 export type {
   BlockedOperation,
+  CheckLimit,
   CheckOptions,
   LinearizabilityResult,
   LinearizabilityWitness,
+  Suspect,
   WitnessStep,
 } from "./linearizability/result.js";
 export { checkLinearizability, DEFAULT_BUDGET_STEPS, DEFAULT_MEMO_BYTES_MAX } from "./linearizability/check-linearizability.js";
 export { describeResult } from "./linearizability/describe-result.js";
+export { fromNondeterministic } from "./linearizability/nondeterministic-model.js";
+export type { NondeterministicModel } from "./linearizability/nondeterministic-model.js";
 export type { DescribeOptions } from "./linearizability/describe-result.js";
 
 // Linearizability: built-in models.
@@ -26,6 +30,8 @@ export type { KvInput, KvOutput, KvState } from "./models/kv-model.js";
 
 // Linearizability: history files (JSON lines).
 export { parseHistory } from "./history/parse-history.js";
+export { operationsFromEvents } from "./history/history-events.js";
+export type { HistoryEvent } from "./history/history-events.js";
 export type { HistoryModelName, ParsedHistory, ParseHistoryOptions } from "./history/parse-history.js";
 export { formatHistoryError } from "./history/history-error.js";
 export { decodeUtf8, stripBom, type DecodedText } from "./history/decode-utf8.js";

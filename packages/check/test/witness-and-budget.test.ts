@@ -51,7 +51,39 @@ describe("the search budget", () => {
   it("gives unknown instead of running out of memory when the memo table is full", () => {
     const result = checkLinearizability(searchOnly, hard.operations, { memoBytesMax: 1 });
     expect(result.verdict).toBe("unknown");
-    if (result.verdict === "unknown") expect(result.reason).toMatch(/memo table/);
+    if (result.verdict === "unknown") expect(result.reason).toMatch(/memory limit/);
+  });
+});
+
+describe("the time limit", () => {
+  const hard = repeatedValueHistorySet().find((h) => h.expected === "ok" && h.name.includes("-v20-")) as NonNullable<ReturnType<typeof repeatedValueHistorySet>[number]>;
+  const { decide: _decide, ...searchOnly } = registerModel;
+
+  it("gives unknown naming the time limit, read from the caller's clock (here a fake one)", () => {
+    let now = 0;
+    const clock = (): number => (now += 10);
+    const result = checkLinearizability(searchOnly, hard.operations, { timeoutMs: 50, clock });
+    expect(result.verdict).toBe("unknown");
+    if (result.verdict === "unknown") {
+      expect(result.limit).toBe("time");
+      expect(result.reason).toMatch(/time limit of 50 ms/);
+    }
+  });
+
+  it("is only an outer cap: a generous one changes neither verdict nor steps", () => {
+    const clock = (): number => 0;
+    expect(checkLinearizability(searchOnly, hard.operations, { timeoutMs: 1000, clock, budgetSteps: 5000 })).toEqual(checkLinearizability(searchOnly, hard.operations, { budgetSteps: 5000 }));
+  });
+
+  it("needs a clock", () => {
+    expect(() => checkLinearizability(registerModel, staleRead, { timeoutMs: 10 })).toThrow(/timeoutMs and clock go together/);
+  });
+
+  it("says which limit stopped the check: steps or memory", () => {
+    const steps = checkLinearizability(searchOnly, hard.operations, { budgetSteps: 10 });
+    const memory = checkLinearizability(searchOnly, hard.operations, { memoBytesMax: 1 });
+    expect(steps.verdict === "unknown" && steps.limit).toBe("steps");
+    expect(memory.verdict === "unknown" && memory.limit).toBe("memory");
   });
 });
 

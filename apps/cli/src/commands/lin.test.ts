@@ -42,6 +42,29 @@ describe("cx lin", () => {
     expect(runLin(hard, { budget: 5 }).exitCode).toBe(3);
   });
 
+  it("exits 3 and names the time limit when --timeout runs out first", () => {
+    // One key, values drawn from 5, a fifth of the operations never returned: a long search.
+    const slow = join(import.meta.dirname, "..", "..", "..", "..", "packages", "check", "test", "hard-fixtures", "kv-pending-slow.jsonl");
+    const outcome = runLin(slow, { timeout: 1, json: true });
+    expect(outcome.exitCode).toBe(3);
+    const body = JSON.parse(outcome.stdout) as { limit: string; reason: string };
+    expect(body.limit).toBe("time");
+    expect(body.reason).toMatch(/time limit of 1 ms/);
+  });
+
+  it("names the corrupted read as the first suspect of an illegal history", () => {
+    const history = file("stale.jsonl", [
+      '{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}',
+      '{"client":1,"call":2,"return":3,"op":"write","value":"b","output":null}',
+      '{"client":2,"call":4,"return":5,"op":"read","value":null,"output":"b"}',
+      '{"client":3,"call":6,"return":7,"op":"read","value":null,"output":"a"}',
+      '{"client":4,"call":8,"return":9,"op":"read","value":null,"output":"b"}',
+    ]);
+    const outcome = runLin(history);
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.stdout).toMatch(/Suspects[^\n]*\n {2}#3 client 3 \[6, 7\] read\(\) -> "a" {2}<- removing it makes it linearizable/);
+  });
+
   it("rejects a missing file and a malformed line with a message naming line and field", () => {
     expect(() => runLin(join(dir, "nope.jsonl"))).toThrow(/nope.jsonl: no such file/);
     const broken = file("broken.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":0,"call":"x","return":1,"op":"read","value":null,"output":null}']);

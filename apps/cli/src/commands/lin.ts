@@ -14,6 +14,8 @@ export interface LinOptions {
   readonly model?: HistoryModelName;
   readonly json?: boolean;
   readonly budget?: number;
+  /** Wall-clock cap in milliseconds (an outer limit beside the step budget). */
+  readonly timeout?: number;
 }
 
 /** What `cx lin` would print and exit with. */
@@ -25,7 +27,10 @@ export interface LinOutcome {
 /**
  * Checks one JSON-lines history file and says whether it is linearizable.
  * Throws a UserError (exit 2) for a missing or malformed file; otherwise exit
- * 0 ok, 1 not linearizable, 3 unknown (budget exhausted).
+ * 0 ok, 1 not linearizable, 3 unknown (step budget, memory or --timeout
+ * reached; the output says which). An illegal history's output names its
+ * suspects, the first one confirmed when removing it makes that part of the
+ * history linearizable.
  */
 export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   const text = readInputText(file, "a JSON-lines history file");
@@ -34,7 +39,10 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
     const shown = parsed.errors.slice(0, 5).map((error) => `  ${file}: ${formatHistoryError(error)}`);
     throw new UserError(`${file} is not a valid history:\n${shown.join("\n")}${parsed.errors.length > 5 ? `\n  ... and ${parsed.errors.length - 5} more` : ""}`);
   }
-  const checkOptions = options.budget === undefined ? {} : { budgetSteps: options.budget };
+  const checkOptions = {
+    ...(options.budget === undefined ? {} : { budgetSteps: options.budget }),
+    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout, clock: () => performance.now() }),
+  };
   const start = performance.now();
   let result: LinearizabilityResult<unknown, unknown, unknown>;
   let words: string;
@@ -51,7 +59,7 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   const exitCode = result.verdict === "ok" ? ExitCode.ok : result.verdict === "illegal" ? ExitCode.violation : ExitCode.unknown;
   const ops = parsed.operations.length;
   if (options.json === true) {
-    const body = { file, model: parsed.model, verdict: result.verdict, ops, ms, steps: result.steps, ...(result.verdict === "illegal" ? { witness: result.witness, description: words } : {}), ...(result.verdict === "unknown" ? { reason: result.reason } : {}) };
+    const body = { file, model: parsed.model, verdict: result.verdict, ops, ms, steps: result.steps, ...(result.verdict === "illegal" ? { witness: result.witness, description: words } : {}), ...(result.verdict === "unknown" ? { limit: result.limit, reason: result.reason } : {}) };
     return { exitCode, stdout: `${JSON.stringify(body, null, 2)}\n` };
   }
   const verdict = result.verdict === "ok" ? colors.green("linearizable") : result.verdict === "illegal" ? colors.red("NOT linearizable") : colors.yellow("unknown");
@@ -60,7 +68,7 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   return { exitCode, stdout: result.verdict === "ok" ? `${head}\n` : `${head}\n${terminalSafe(words)}\n` };
 }
 
-/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N]`. */
+/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N] [--timeout MS]`. */
 export function registerLinCommand(program: Command): void {
   program
     .command("lin")
@@ -72,6 +80,7 @@ export function registerLinCommand(program: Command): void {
     })
     .option("--json", "print one JSON object", false)
     .option("--budget <steps>", "search steps before answering unknown", positiveInteger("--budget"))
+    .option("--timeout <ms>", "wall-clock milliseconds before answering unknown (the verdict says which limit stopped it)", positiveInteger("--timeout"))
     .action((file: string, options: LinOptions) => {
       const outcome = runLin(file, options);
       process.stdout.write(outcome.stdout);

@@ -1,6 +1,7 @@
 import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
 import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
+import { findSuspects } from "./internal/find-suspects.js";
 import { searchPartition } from "./internal/search-partition.js";
 
 /** Default search budget: a few seconds to a minute of search on one core. */
@@ -12,6 +13,8 @@ const FIRST_ALLOWANCE_STEPS = 50_000;
 /** Steps of search per operation (plus a floor) spent looking for a witness after a model's `decide` said illegal. */
 const WITNESS_SEARCH_STEPS_PER_OP = 20;
 const WITNESS_SEARCH_STEPS_MIN = 2_000;
+/** ...and at most this many: on a huge history the suspects, not a long prefix, point at the fault. */
+const WITNESS_SEARCH_STEPS_MAX = 200_000;
 
 /**
  * Decides whether a history is linearizable with respect to a sequential
@@ -51,6 +54,7 @@ export function checkLinearizability<State, Input, Output>(
   const budget = options.budgetSteps ?? DEFAULT_BUDGET_STEPS;
   const memoBytesMax = options.memoBytesMax ?? DEFAULT_MEMO_BYTES_MAX;
   const pruning = options.pruning ?? true;
+  const deadline = timeDeadline(options);
   const positions = new Map<Operation<Input, Output>, number>();
   operations.forEach((op, index) => {
     if (!Number.isFinite(op.call)) throw new RangeError(`operation ${index}: call must be a finite number, got ${String(op.call)}`);
@@ -61,10 +65,27 @@ export function checkLinearizability<State, Input, Output>(
   });
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
   let steps = 0;
-  const illegal = (partIndex: number, found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[] }): LinearizabilityResult<Input, Output, State> => {
+  const illegal = (partIndex: number, found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; hints?: readonly number[] }): LinearizabilityResult<Input, Output, State> => {
     const witness = buildWitness(model, { ...found, positions });
     const part = parts[partIndex] as readonly Operation<Input, Output>[];
-    return { verdict: "illegal", steps, witness: { ...witness, partition: { index: partIndex, count: parts.length, operations: part.length } } };
+    const partition = { index: partIndex, count: parts.length, operations: part.length };
+    if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
+    // Each check without a candidate gets about as many steps as the verdict took.
+    const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
+    const found2 = findSuspects({
+      part,
+      witness,
+      hints: found.hints ?? [],
+      positions,
+      check: (without) => {
+        const left = Math.min(perCheck, budget - steps);
+        const outcome = checkLinearizability(model, without, { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(deadline.deadline === undefined ? {} : { timeoutMs: Math.max(0, deadline.deadline.at - deadline.deadline.clock()) }) });
+        steps += outcome.steps;
+        return outcome;
+      },
+      mayContinue: () => budget - steps > 0 && (deadline.deadline === undefined || deadline.deadline.clock() < deadline.deadline.at),
+    });
+    return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: found2.suspects } };
   };
   const searches: (PreparedPartition<Input, Output> | undefined)[] = [];
   const searchOf = (partIndex: number): PreparedPartition<Input, Output> => {
@@ -94,12 +115,13 @@ export function checkLinearizability<State, Input, Output>(
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const { kept, operations: searched, searchModel } = searchOf(partIndex);
-    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, budget - steps), memoBytesMax });
+    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps), memoBytesMax, ...deadline });
     steps += outcome.steps;
-    if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
+    const hints = decision.suspects ?? [];
+    if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints });
     // The search found a linearization: that is proof, whatever decide said.
     if (outcome.verdict === "ok") continue;
-    return illegal(partIndex, { originals: part, prefix: decision.prefix ?? [] });
+    return illegal(partIndex, { originals: part, prefix: decision.prefix ?? [], hints });
   }
   // Partitions take turns with a step allowance that grows fourfold each
   // round, so one hard partition cannot hide an easy violation in another
@@ -112,13 +134,14 @@ export function checkLinearizability<State, Input, Output>(
     for (const partIndex of pending) {
       const { kept, operations: searched, searchModel } = searchOf(partIndex);
       const stepsLeft = Math.min(allowance, budget - steps);
-      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax });
+      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax, ...deadline });
       steps += outcome.steps;
       if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
       if (outcome.verdict === "unknown") {
         const where = `partition ${partIndex + 1} of ${parts.length}`;
-        if (outcome.reason === "memo") return { verdict: "unknown", steps, reason: `memo table limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
-        if (steps >= budget) return { verdict: "unknown", steps, reason: `search budget of ${budget} steps exhausted (in ${where})` };
+        if (outcome.limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
+        if (outcome.limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
+        if (steps >= budget) return { verdict: "unknown", steps, limit: "steps", reason: `search budget of ${budget} steps exhausted (in ${where})` };
         unfinished.push(partIndex);
       }
     }
@@ -126,6 +149,15 @@ export function checkLinearizability<State, Input, Output>(
     allowance *= 4;
   }
   return { verdict: "ok", steps };
+}
+
+/** The search's wall-clock cap from `timeoutMs` and `clock`, or nothing. */
+function timeDeadline(options: CheckOptions): { deadline?: { readonly clock: () => number; readonly at: number } } {
+  const { timeoutMs, clock } = options;
+  if (timeoutMs === undefined && clock === undefined) return {};
+  if (timeoutMs === undefined || clock === undefined) throw new RangeError("timeoutMs and clock go together: give both or neither");
+  if (!(timeoutMs >= 0)) throw new RangeError(`timeoutMs must be a number >= 0, got ${String(timeoutMs)}`);
+  return { deadline: { clock, at: clock() + timeoutMs } };
 }
 
 interface PreparedPartition<Input, Output> {
@@ -171,7 +203,7 @@ function keptOperations<State, Input, Output>(
 function buildWitness<State, Input, Output>(
   model: Model<State, Input, Output>,
   found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; positions: ReadonlyMap<Operation<Input, Output>, number> },
-): Omit<LinearizabilityWitness<State, Input, Output>, "partition"> {
+): Omit<LinearizabilityWitness<State, Input, Output>, "partition" | "suspects"> {
   const { originals, prefix, positions } = found;
   const position = (op: Operation<Input, Output>): number => positions.get(op) ?? -1;
   const apply = (state: State, op: Operation<Input, Output>) => model.step(state, op.input, op.return === null ? undefined : (op.output as Output));

@@ -6,6 +6,8 @@ import type { LinearizabilityResult } from "./result.js";
 export interface DescribeOptions {
   /** Show at most this many prefix operations, the last ones (default 12). */
   readonly prefixMax?: number;
+  /** Show at most this many suspects (default 3). */
+  readonly suspectsMax?: number;
 }
 
 /**
@@ -54,6 +56,11 @@ export function describeResult<State, Input, Output>(
   }
   if (witness.deadline !== undefined) {
     lines.push(`and ${operation(witness.deadline.index, witness.deadline.operation)} had to take effect before it returned.`);
+  }
+  if (witness.suspects.length > 0) {
+    const [first] = witness.suspects;
+    lines.push(first?.confirmed === true ? "Suspects (without the first, this part of the history is linearizable):" : "Suspects (none confirmed: removing any one of these alone did not make it linearizable, or the search ran out):");
+    for (const suspect of witness.suspects.slice(0, options.suspectsMax ?? 3)) lines.push(`  ${operation(suspect.index, suspect.operation)}${suspect.confirmed ? "  <- removing it makes it linearizable" : ""}`);
   }
   return lines.join("\n");
 }

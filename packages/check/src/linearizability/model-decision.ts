@@ -17,4 +17,16 @@
  * const decision: ModelDecision = { verdict: "illegal", prefix: [0, 2] };
  * ```
  */
-export type ModelDecision = { readonly verdict: "ok" } | { readonly verdict: "illegal"; readonly prefix?: readonly number[] };
+export type ModelDecision =
+  | { readonly verdict: "ok" }
+  | {
+      readonly verdict: "illegal";
+      readonly prefix?: readonly number[];
+      /**
+       * Operations (indices into the partition) that the procedure knows to
+       * be at fault, e.g. a read that is certainly stale: checked first when
+       * the checker looks for the operation whose removal makes the history
+       * linearizable.
+       */
+      readonly suspects?: readonly number[];
+    };

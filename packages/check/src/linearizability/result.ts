@@ -10,7 +10,12 @@ import type { Operation } from "./operation.js";
 export interface CheckOptions {
   /** Search steps allowed over all partitions (default 200,000,000, a few seconds to a minute). */
   readonly budgetSteps?: number;
-  /** Memory allowed for the memo table of visited configurations, in bytes (default 512 MiB). */
+  /**
+   * Memory allowed for what the search keeps, in bytes (default 512 MiB):
+   * the table of visited configurations, the states (strings by length;
+   * object states guessed at 256 bytes each), the transition cache and the
+   * search's arrays.
+   */
   readonly memoBytesMax?: number;
   /**
    * `false` turns off cx's extra pruning (dropping irrelevant indeterminate
@@ -22,7 +27,44 @@ export interface CheckOptions {
   readonly pruning?: boolean;
   /** `false` checks the whole history as one part even if the model can partition it (default `true`). */
   readonly partitioning?: boolean;
+  /**
+   * An outer wall-clock cap in milliseconds, measured with {@link CheckOptions.clock}
+   * (both or neither). Unlike the step budget, a verdict `unknown` because of
+   * it may not reproduce on another machine; steps and memory stay the
+   * limits that shape a result.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * The clock `timeoutMs` is measured with, in milliseconds (e.g.
+   * `performance.now`). The checker never reads a clock of its own.
+   */
+  readonly clock?: () => number;
+  /**
+   * `false` skips the search for suspects of an illegal history (see
+   * {@link LinearizabilityWitness.suspects}); default `true`. That search
+   * checks the failing partition again without each candidate, so an
+   * illegal verdict costs about one more check.
+   */
+  readonly suspects?: boolean;
 }
+
+/**
+ * An operation that may be at fault in an illegal history.
+ *
+ * `confirmed: true` means its partition, checked again without it, is
+ * linearizable (the other partitions may not all have been checked). At
+ * most one suspect is confirmed; the others are the candidates that were
+ * considered, in the order they were tried.
+ */
+export interface Suspect<Input, Output> {
+  /** Position of the operation in the array given to the checker. */
+  readonly index: number;
+  readonly operation: Operation<Input, Output>;
+  readonly confirmed: boolean;
+}
+
+/** Which limit made the checker answer `unknown`. */
+export type CheckLimit = "steps" | "memory" | "time";
 
 /** One operation of a witness prefix and the state it left. */
 export interface WitnessStep<State, Input, Output> {
@@ -68,6 +110,13 @@ export interface LinearizabilityWitness<State, Input, Output> {
    * returned. Absent when all completed operations are in the prefix.
    */
   readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> };
+  /**
+   * The operations most likely at fault, best first: the first one, when
+   * `confirmed`, is one whose removal makes the failing partition
+   * linearizable. Empty when the search for suspects was skipped or ran out
+   * of steps or time before trying any.
+   */
+  readonly suspects: readonly Suspect<Input, Output>[];
 }
 
 /**
@@ -84,4 +133,4 @@ export interface LinearizabilityWitness<State, Input, Output> {
 export type LinearizabilityResult<Input, Output, State = unknown> =
   | { readonly verdict: "ok"; readonly steps: number }
   | { readonly verdict: "illegal"; readonly steps: number; readonly witness: LinearizabilityWitness<State, Input, Output> }
-  | { readonly verdict: "unknown"; readonly steps: number; readonly reason: string };
+  | { readonly verdict: "unknown"; readonly steps: number; readonly limit: CheckLimit; readonly reason: string };

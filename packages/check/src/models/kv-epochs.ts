@@ -90,12 +90,12 @@ export function decideKvEpochs(operations: readonly KvOperation[]): ModelDecisio
     if (output !== "") {
       const head = token(output, 0);
       if (head === AMBIGUOUS) return undefined;
-      if (head === NONE) return { verdict: "illegal" };
+      if (head === NONE) return { verdict: "illegal", suspects: [g] };
       if (head <= DUP_BASE) {
         // Several operations wrote this value: only those invoked before this get returned can be its head.
         const fits = (copies.get(dupValues[DUP_BASE - head] as string) ?? []).filter((c) => (operations[c] as KvOperation).call <= ((operations[g] as KvOperation).return as number));
         const puts = fits.filter(isPut);
-        if (fits.length === 0) return { verdict: "illegal" };
+        if (fits.length === 0) return { verdict: "illegal", suspects: [g] };
         if (puts.length > 0 && fits.length > 1) return undefined;
         // All appends: the initial epoch (its split picks the copy); else the one put.
         if (puts.length === 1) epoch = puts[0] as number;
@@ -111,7 +111,12 @@ export function decideKvEpochs(operations: readonly KvOperation[]): ModelDecisio
   let initial: number[] | undefined;
   for (const [epoch, members] of epochs) {
     let longest = "";
-    for (const g of members) if (outputOf(g).length > longest.length) longest = outputOf(g);
+    let longestGet = -1;
+    for (const g of members) {
+      if (outputOf(g).length <= longest.length) continue;
+      longest = outputOf(g);
+      longestGet = g;
+    }
     const chain: number[] = [];
     const countAt = new Map<number, number>();
     let at = epoch === INITIAL ? 0 : valueOf(epoch).length;
@@ -120,7 +125,7 @@ export function decideKvEpochs(operations: readonly KvOperation[]): ModelDecisio
       const found = token(longest, at);
       if (found === AMBIGUOUS) return undefined;
       // The split so far was forced, so no split into one put and then appends exists.
-      if (found === NONE || (found >= 0 && (isPut(found) || used.has(found)))) return { verdict: "illegal" };
+      if (found === NONE || (found >= 0 && (isPut(found) || used.has(found)))) return { verdict: "illegal", suspects: [longestGet] };
       if (found >= 0) used.add(found);
       chain.push(found);
       at += found >= 0 ? valueOf(found).length : (dupValues[DUP_BASE - found] as string).length;
@@ -130,7 +135,7 @@ export function decideKvEpochs(operations: readonly KvOperation[]): ModelDecisio
     for (const g of members) {
       const count = countAt.get(outputOf(g).length);
       // Not a prefix of the epoch's longest value, or cut inside a value.
-      if (count === undefined || !longest.startsWith(outputOf(g))) return { verdict: "illegal" };
+      if (count === undefined || !longest.startsWith(outputOf(g))) return { verdict: "illegal", suspects: [g, longestGet] };
       (groups[count] as number[]).push(g);
     }
     // A value several operations wrote: only a copy invoked before every get

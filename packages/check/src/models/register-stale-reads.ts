@@ -19,6 +19,11 @@ type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
  * it finds nothing, the search decides.
  */
 export function hasStaleObservation(operations: readonly RegisterOperation[]): boolean {
+  return staleObservation(operations) !== -1;
+}
+
+/** The position of the first certainly stale read (or successful cas) found, or -1; see {@link hasStaleObservation}. */
+export function staleObservation(operations: readonly RegisterOperation[]): number {
   // Operations that certainly stored their value, by call.
   const definite: number[] = [];
   const writers = new Map<string, number[]>();
@@ -70,6 +75,27 @@ export function hasStaleObservation(operations: readonly RegisterOperation[]): b
     }
     return bestValue[lo] !== value || value === null ? (bestReturn[lo] as number) : (otherReturn[lo] as number);
   };
+  // Per value: its writers by call, and the running maximum over them of the
+  // latest instant a read may begin and still see that writer's value.
+  const reach = new Map<string, { calls: Float64Array; best: Float64Array; ids: Set<number> }>();
+  const reachOf = (value: string): { calls: Float64Array; best: Float64Array; ids: Set<number> } => {
+    const known = reach.get(value);
+    if (known !== undefined) return known;
+    const list = [...(writers.get(value) ?? [])].sort((a, b) => callOf(a) - callOf(b) || a - b);
+    const calls = new Float64Array(list.length);
+    const best = new Float64Array(list.length);
+    let running = Number.NEGATIVE_INFINITY;
+    list.forEach((w, k) => {
+      const writer = operations[w] as RegisterOperation;
+      calls[k] = writer.call;
+      const until = writer.return === null ? Number.POSITIVE_INFINITY : earliestOtherAfter(writer.return, value);
+      if (until > running) running = until;
+      best[k] = running;
+    });
+    const entry = { calls, best, ids: new Set(list) };
+    reach.set(value, entry);
+    return entry;
+  };
   for (let r = 0; r < operations.length; r++) {
     const op = operations[r] as RegisterOperation;
     if (op.return === null) continue;
@@ -79,7 +105,20 @@ export function hasStaleObservation(operations: readonly RegisterOperation[]): b
     else continue;
     const deadline = op.return;
     if (value === null) {
-      if (earliestOtherAfter(Number.NEGATIVE_INFINITY, null) < op.call) return true;
+      if (earliestOtherAfter(Number.NEGATIVE_INFINITY, null) < op.call) return r;
+      continue;
+    }
+    const { calls, best, ids } = reachOf(value);
+    if (!ids.has(r)) {
+      // Writers invoked no later than the read returned: the best of them must last until the read began.
+      let lo = 0;
+      let hi = calls.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((calls[mid] as number) <= deadline) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === 0 || (best[lo - 1] as number) < op.call) return r;
       continue;
     }
     let possible = false;
@@ -91,7 +130,7 @@ export function hasStaleObservation(operations: readonly RegisterOperation[]): b
         break;
       }
     }
-    if (!possible) return true;
+    if (!possible) return r;
   }
-  return false;
+  return -1;
 }

@@ -2,7 +2,7 @@ import type { ModelDecision } from "../linearizability/model-decision.js";
 import type { Operation } from "../linearizability/operation.js";
 import { planBlocks } from "./block-schedule.js";
 import { replay } from "./replay-order.js";
-import { hasStaleObservation } from "./register-stale-reads.js";
+import { staleObservation } from "./register-stale-reads.js";
 import type { RegisterInput, RegisterOutput } from "./register-types.js";
 
 type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
@@ -32,13 +32,19 @@ type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
  * value differs; if one does not fit, the answer is `undefined`. Every `ok`
  * is certified by replaying the whole order against the register's rules
  * and the intervals. When values repeat, it still answers `illegal` for a
- * read that is certainly stale (see {@link hasStaleObservation}).
+ * read that is certainly stale (see `hasStaleObservation`), naming it as the suspect.
  */
 export function decideRegisterZones(operations: readonly RegisterOperation[]): ModelDecision | undefined {
   const decision = decideDistinct(operations);
+  if (decision?.verdict === "illegal" && decision.suspects === undefined) {
+    // The zones tell that no order fits, not which operation is wrong: a certainly stale read names itself.
+    const stale = staleObservation(operations);
+    return stale === -1 ? decision : { ...decision, suspects: [stale] };
+  }
   if (decision !== undefined) return decision;
   // Values repeat (or a failed cas did not fit): a certainly stale read still settles it.
-  return hasStaleObservation(operations) ? { verdict: "illegal" } : undefined;
+  const stale = staleObservation(operations);
+  return stale === -1 ? undefined : { verdict: "illegal", suspects: [stale] };
 }
 
 function decideDistinct(operations: readonly RegisterOperation[]): ModelDecision | undefined {

@@ -1,12 +1,15 @@
 /**
- * The set of visited search configurations (bitset of linearised operations,
- * state id), as an open-addressing hash table over typed arrays: no object
- * per entry, and a hard memory ceiling instead of an out-of-memory crash.
+ * The set of visited search configurations (an encoding of the set of
+ * linearised operations, a state), as an open-addressing hash table over
+ * typed arrays: no object per entry, keys of any length packed in one pool,
+ * and a byte count the search checks against its memory limit instead of
+ * running out of memory.
  */
 export class MemoTable {
-  private readonly words: number;
-  private readonly maxEntries: number;
   private pool: Uint32Array;
+  private used = 0;
+  private offsets: Int32Array;
+  private lengths: Int32Array;
   private hashes: Int32Array;
   private states: unknown[] = [];
   private slots: Int32Array;
@@ -15,73 +18,82 @@ export class MemoTable {
 
   private readonly equal: ((a: unknown, b: unknown) => boolean) | undefined;
 
-  /**
-   * `words` per bitset; at most `bytesMax` of memory in total (not counting
-   * object states themselves). States are compared with `===`, then with
-   * `equal` when given.
-   */
-  constructor(words: number, bytesMax: number, equal?: (a: unknown, b: unknown) => boolean) {
-    this.words = words;
+  /** Where the caller writes the key of the next {@link MemoTable.insert}. */
+  readonly key: Uint32Array;
+
+  /** Keys of at most `keyWords` words; states are compared with `===`, then with `equal` when given. */
+  constructor(keyWords: number, equal?: (a: unknown, b: unknown) => boolean) {
+    this.key = new Uint32Array(keyWords);
     this.equal = equal;
-    // Per entry: the bitset, hash, state id, and two slots at load <= 1/2.
-    const perEntry = 4 * words + 8 + 8;
-    this.maxEntries = Math.max(16, Math.floor(bytesMax / perEntry));
     const initial = 1024;
-    this.pool = new Uint32Array(initial * words);
+    this.pool = new Uint32Array(initial * 4);
+    this.offsets = new Int32Array(initial);
+    this.lengths = new Int32Array(initial);
     this.hashes = new Int32Array(initial);
     this.slots = new Int32Array(initial * 2);
     this.mask = initial * 2 - 1;
   }
 
-  /**
-   * Adds (bits, state) unless present. Returns 1 when added, 0 when it was
-   * already there, -1 when the table is full.
-   */
-  insert(bits: Uint32Array, state: unknown, hash: number): number {
-    const words = this.words;
+  /** Bytes held: the key pool, the per-entry arrays and slots, the state references. */
+  bytes(): number {
+    return 4 * this.pool.length + 12 * this.hashes.length + 4 * this.slots.length + 8 * this.states.length;
+  }
+
+  /** Adds (key[0, length), state) unless present. Returns true when added. */
+  insert(length: number, state: unknown, hash: number): boolean {
+    const key = this.key;
     const pool = this.pool;
     let slot = hash & this.mask;
     for (;;) {
       const found = this.slots[slot] as number;
       if (found === 0) break;
       const entry = found - 1;
-      if (this.hashes[entry] === hash) {
-        const base = entry * words;
+      if (this.hashes[entry] === hash && this.lengths[entry] === length) {
+        const base = this.offsets[entry] as number;
         let same = true;
-        for (let w = 0; w < words; w++) {
-          if (pool[base + w] !== bits[w]) {
+        for (let w = 0; w < length; w++) {
+          if (pool[base + w] !== key[w]) {
             same = false;
             break;
           }
         }
         if (same) {
           const other = this.states[entry];
-          if (other === state || (this.equal !== undefined && this.equal(other, state))) return 0;
+          if (other === state || (this.equal !== undefined && this.equal(other, state))) return false;
         }
       }
       slot = (slot + 1) & this.mask;
     }
-    if (this.count >= this.maxEntries) return -1;
     if (this.count === this.hashes.length) {
       this.grow();
-      return this.insert(bits, state, hash);
+      return this.insert(length, state, hash);
+    }
+    if (this.used + length > this.pool.length) {
+      const pool = new Uint32Array(Math.max(this.pool.length * 2, this.used + length));
+      pool.set(this.pool.subarray(0, this.used));
+      this.pool = pool;
     }
     const entry = this.count++;
-    this.pool.set(bits, entry * words);
+    this.pool.set(key.subarray(0, length), this.used);
+    this.offsets[entry] = this.used;
+    this.lengths[entry] = length;
+    this.used += length;
     this.hashes[entry] = hash;
     this.states.push(state);
     this.slots[slot] = entry + 1;
-    return 1;
+    return true;
   }
 
   private grow(): void {
     const capacity = this.hashes.length * 2;
-    const pool = new Uint32Array(capacity * this.words);
-    pool.set(this.pool);
-    this.pool = pool;
-    const hashes = new Int32Array(capacity);
-    hashes.set(this.hashes);
-    this.hashes = hashes;
+    const widen = (from: Int32Array): Int32Array => {
+      const to = new Int32Array(capacity);
+      to.set(from);
+      return to;
+    };
+    this.offsets = widen(this.offsets);
+    this.lengths = widen(this.lengths);
+    this.hashes = widen(this.hashes);
     this.slots = new Int32Array(capacity * 2);
     this.mask = capacity * 2 - 1;
     for (let entry = 0; entry < this.count; entry++) {

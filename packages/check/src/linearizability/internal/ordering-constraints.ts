@@ -1,8 +1,13 @@
 import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
 
-/** Largest group of identical operations whose pairs are compared. */
-const GROUP_WINDOW = 256;
+/** How far back (in call order) an operation looks for identical operations it must follow. */
+const GROUP_WINDOW = 64;
+/**
+ * Most constraints kept per operation. Dropping some is safe (fewer
+ * constraints only mean less symmetry broken) and keeps this linear.
+ */
+const MAXIMAL_MAX = 4;
 
 /**
  * Symmetry breaking between identical operations (same input, same output,
@@ -49,10 +54,11 @@ export function orderingConstraints<State, Input, Output>(
     for (let j = 1; j < group.length; j++) {
       const b = group[j] as number;
       const maximal: number[] = [];
-      for (let k = j - 1; k >= Math.max(0, j - GROUP_WINDOW); k--) {
+      for (let k = j - 1; k >= Math.max(0, j - GROUP_WINDOW) && maximal.length < MAXIMAL_MAX; k--) {
         const a = group[k] as number;
         if (!precedes(a, b)) continue;
-        if (maximal.some((m) => precedes(a, m))) continue;
+        // Already implied by one found; older ones mostly are too, so stop (dropping constraints is safe).
+        if (maximal.some((m) => precedes(a, m))) break;
         maximal.push(a);
       }
       (required[b] as number[]).push(...maximal);

@@ -13,23 +13,58 @@ export interface SearchProblem<State, Input, Output> {
   readonly pruning: boolean;
   /** Steps still allowed. */
   readonly stepsLeft: number;
+  /** Memory allowed for what the search keeps (memo, states, transition cache, stacks). */
   readonly memoBytesMax: number;
+  /** An outer wall-clock cap: the caller's clock and the time it must stop at. */
+  readonly deadline?: { readonly clock: () => number; readonly at: number };
 }
+
+/** Which limit stopped a search. */
+export type SearchLimit = "steps" | "memory" | "time";
 
 /** What the search of one partition found; `prefix` holds indices into `operations`. */
 export type SearchOutcome =
   | { readonly verdict: "ok"; readonly steps: number }
   | { readonly verdict: "illegal"; readonly steps: number; readonly prefix: readonly number[] }
-  | { readonly verdict: "unknown"; readonly steps: number; readonly reason: string };
+  | { readonly verdict: "unknown"; readonly steps: number; readonly limit: SearchLimit };
 
-const UNKNOWN_TRANSITION = -2;
 /** What `transition` answers for an illegal step (never a state). */
 const ILLEGAL: unique symbol = Symbol("illegal");
 const ILLEGAL_TRANSITION = -1;
-/** Transition-cache cells (state x operation) kept before falling back to calling the model. */
-const TRANSITION_CELLS_MAX = 1 << 24;
-/** Transitions computed from a state before it gets a cache row. */
-const ROW_AFTER_USES = 4;
+/** Entries of the transition cache at most (three 4-byte words each). */
+const TRANSITION_CACHE_MAX = 1 << 21;
+/** What an object state kept by the memo is assumed to cost (it is not measured). */
+const OBJECT_STATE_BYTES = 256;
+/** Steps between two looks at the caller's clock. */
+const CLOCK_EVERY_STEPS = 1024;
+
+/**
+ * Searches one partition. Operations are renumbered first, completed ones
+ * by call then indeterminate ones, so that the memo can store a
+ * configuration compactly (see searchOrdered); the prefix found is mapped
+ * back to the caller's positions.
+ */
+export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
+  const { operations } = problem;
+  // Histories usually come in call order: then splitting off the
+  // indeterminate operations is the whole sort.
+  const completedFirst: number[] = [];
+  const pendingLast: number[] = [];
+  let sorted = true;
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i] as Operation<Input, Output>;
+    const list = op.return === null ? pendingLast : completedFirst;
+    const before = list[list.length - 1];
+    if (before !== undefined && (operations[before] as Operation<Input, Output>).call > op.call) sorted = false;
+    list.push(i);
+  }
+  const order = completedFirst.concat(pendingLast);
+  const rank = (i: number): number => ((operations[i] as Operation<Input, Output>).return === null ? 1 : 0);
+  if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
+  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
+  if (outcome.verdict !== "illegal") return outcome;
+  return { ...outcome, prefix: outcome.prefix.map((k) => order[k] as number) };
+}
 
 /**
  * Wing & Gong's search in Lowe's just-in-time form (as in Porcupine), with
@@ -56,7 +91,7 @@ const ROW_AFTER_USES = 4;
  * once (see starvationLookahead).
  * Identical operations are also ordered (see ordering-constraints.ts).
  */
-export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
+function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
   const { model, operations, pruning } = problem;
   const n = operations.length;
   const indeterminate = new Uint8Array(n);
@@ -73,6 +108,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     }
   }
   if (completed === 0) return { verdict: "ok", steps: 0 };
+  for (let i = 0; i < completed; i++) if (indeterminate[i] === 1) throw new Error("searchOrdered: completed operations must come first");
 
   // The event list, sorted by time; at equal times calls come first, so
   // that equal timestamps are concurrent (closed intervals).
@@ -109,10 +145,14 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const mix = interner.mix;
   const equal = interned ? undefined : objectEquality(model);
   let state: unknown = interned ? interner.intern(init) : init;
-  const rows: (Int32Array | undefined)[] = [];
-  // A state gets a cache row only once it is stepped from again.
-  const uses: number[] = [];
-  let cells = 0;
+  // Transitions of interned states, in a direct-mapped cache (state id,
+  // operation) -> next id: constant memory, no row per state (a kv key has
+  // thousands of states, each visited a few times).
+  const cacheSize = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(1024, 8 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, problem.memoBytesMax / 48)))));
+  const cacheFrom = new Int32Array(cacheSize).fill(-1);
+  const cacheOp = new Int32Array(cacheSize);
+  const cacheTo = new Int32Array(cacheSize);
+  const cells = 3 * cacheSize;
   const apply = (from: State, op: number): StepResult<State> => {
     const operation = operations[op] as Operation<Input, Output>;
     return model.step(from, operation.input, operation.return === null ? undefined : (operation.output as Output));
@@ -123,19 +163,16 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       return result.ok ? result.state : ILLEGAL;
     }
     const id = from as number;
-    let row = rows[id];
-    if (row === undefined && (uses[id] = (uses[id] ?? 0) + 1) > ROW_AFTER_USES && cells + n <= TRANSITION_CELLS_MAX) {
-      row = new Int32Array(n).fill(UNKNOWN_TRANSITION);
-      rows[id] = row;
-      cells += n;
-    }
-    if (row !== undefined) {
-      const cached = row[op] as number;
-      if (cached !== UNKNOWN_TRANSITION) return cached === ILLEGAL_TRANSITION ? ILLEGAL : cached;
+    const slot = (Math.imul(id, 0x9e3779b1) ^ Math.imul(op, 0x85ebca6b)) & (cacheSize - 1);
+    if (cacheFrom[slot] === id && cacheOp[slot] === op) {
+      const cached = cacheTo[slot] as number;
+      return cached === ILLEGAL_TRANSITION ? ILLEGAL : cached;
     }
     const result = apply(interner.states[id] as State, op);
     const to = result.ok ? interner.intern(result.state) : ILLEGAL_TRANSITION;
-    if (row !== undefined) row[op] = to;
+    cacheFrom[slot] = id;
+    cacheOp[slot] = op;
+    cacheTo[slot] = to;
     return to === ILLEGAL_TRANSITION ? ILLEGAL : to;
   };
   const same = (a: unknown, b: unknown): boolean => a === b || (equal !== undefined && equal(a, b));
@@ -184,17 +221,63 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const random = new Mix32(0xc0ffee);
   for (let i = 0; i < n; i++) zobristOp[i] = random.next();
   let zobrist = 0;
-  const memo = new MemoTable(words, problem.memoBytesMax, equal);
+  const memo = new MemoTable(1 + 2 * words + 1, equal);
+  // The memo key of a configuration: `frontier` (every completed operation
+  // before it is linearised), the words of the bitset from the frontier to
+  // the last linearised completed operation, then the words of the
+  // indeterminate ones. Completed operations are numbered by call, and all
+  // those linearised were invoked before the earliest pending response, so
+  // the window is as wide as the concurrency, not the history.
+  const key = memo.key;
+  let frontier = 0;
+  const maxAt = new Int32Array(n + 1).fill(-1);
+  const nextUnset = (from: number): number => {
+    let i = from;
+    while (i < completed && ((bits[i >> 5] as number) & (1 << (i & 31))) !== 0) i++;
+    return i;
+  };
+  const keyLength = (front: number, maxCompleted: number): number => {
+    let k = 0;
+    key[k++] = front;
+    if (maxCompleted >= front) for (let w = front >> 5; w <= maxCompleted >> 5; w++) key[k++] = bits[w] as number;
+    if (completed < n) for (let w = completed >> 5; w < words; w++) key[k++] = bits[w] as number;
+    return k;
+  };
+  // Fixed arrays of this search (lists, stacks, candidates, bitset), counted once.
+  const fixedBytes = 64 * n + 4 * words;
+  // Object states are not measured: each entry is guessed at OBJECT_STATE_BYTES.
+  const memoryUsed = (): number => fixedBytes + memo.bytes() + interner.bytes + 4 * cells + 4 * candBuf.length + (interned ? 0 : OBJECT_STATE_BYTES * memo.count);
+  const deadline = problem.deadline;
 
-  const stackNode = new Int32Array(n);
+  const stackNode = new Int32Array(n + 1);
   const stackState: unknown[] = new Array<unknown>(n).fill(0);
   const stackPhase = new Uint8Array(n);
   let depth = 0;
-  let best: Int32Array = new Int32Array(0);
+  // The longest prefix seen, kept incrementally: `agree` entries of the
+  // stack equal it, so extending it copies only what changed since (each
+  // pushed entry is copied at most once), not the whole stack.
+  const best = new Int32Array(n);
+  let bestLength = 0;
+  let agree = 0;
+  /** Records stackNode[0, length) as the longest prefix when it is longer. */
+  const recordBest = (length: number): void => {
+    if (length <= bestLength) return;
+    for (let k = agree; k < length; k++) best[k] = (stackNode[k] as number) >> 1;
+    bestLength = length;
+    agree = Math.min(length, depth);
+  };
+  const bestPrefix = (): number[] => Array.from(best.subarray(0, bestLength));
   let remaining = completed;
 
   const canReach = model.canReach?.bind(model);
   const lastPhase = pruning ? 1 : 0;
+  // Without the model's lookahead and with operations that never returned,
+  // candidates go in call order (Porcupine's list order), those that never
+  // returned just before the completed ones: putting the due operation
+  // first, or leaving the others for last, makes a wrong guess about one of
+  // them show only far down the search (kv keys with many pending puts and
+  // appends were undecided after minutes; in call order they take seconds).
+  const eagerIndeterminate = model.requires === undefined && completed < n;
   const starvation = pruning && interned ? starvationLookahead(model, { operations, readOnly, intern: (st) => interner.intern(st), initial: state as number }) : undefined;
   // Phase 1's candidates of the configuration at each depth, best first:
   // candBuf[base[d] .. candEnd[d]), next one at candPos[d].
@@ -230,9 +313,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       const y = c >> 1;
       if (forced && !(starvation as Starvation).isStarved(y)) {
         // Not tried, but a legal step still belongs in the longest prefix shown.
-        if (depth + 1 > best.length && transition(state, y) !== ILLEGAL) {
+        if (depth + 1 > bestLength && transition(state, y) !== ILLEGAL) {
           stackNode[depth] = c;
-          best = stackNode.slice(0, depth + 1).map((entry) => entry >> 1);
+          recordBest(depth + 1);
         }
         continue;
       }
@@ -245,11 +328,11 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       if (indeterminate[y] === 1) {
         // Whether another candidate needs it is asked only when it is tried.
         if (same(to, state)) continue;
-        priority = enablesDue ? 2 : 4;
+        priority = enablesDue ? 2 : eagerIndeterminate ? 2 : 4;
       } else {
         if (readOnly[y] === 2 && same(to, state)) continue;
         // The due operation, and those that need exactly the state now (a cas from the current value): they cannot wait.
-        priority = y === due || (guided && (starvation as Starvation).needs(y) === state) ? 0 : enablesDue ? 1 : 3;
+        priority = (y === due && !eagerIndeterminate) || (guided && (starvation as Starvation).needs(y) === state) ? 0 : enablesDue ? 1 : 3;
       }
       candOps.push(y);
       candKey.push(priority);
@@ -289,8 +372,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
 
   for (;;) {
     if (remaining === 0) return { verdict: "ok", steps };
-    if (steps >= limit) return { verdict: "unknown", steps, reason: "budget" };
+    if (steps >= limit) return { verdict: "unknown", steps, limit: "steps" };
     steps++;
+    if (deadline !== undefined && (steps & (CLOCK_EVERY_STEPS - 1)) === 0 && deadline.clock() >= deadline.at) return { verdict: "unknown", steps, limit: "time" };
     if (pruning && phase === 1) {
       const at = candPos[depth] as number;
       if (at >= (candEnd[depth] as number)) node = -1;
@@ -315,13 +399,15 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       }
       let popped: number;
       for (;;) {
-        if (depth === 0) return { verdict: "illegal", steps, prefix: Array.from(best) };
+        if (depth === 0) return { verdict: "illegal", steps, prefix: bestPrefix() };
         depth--;
+        if (agree > depth) agree = depth;
         popped = stackNode[depth] as number;
         const op = popped >> 1;
         state = stackState[depth];
         starvation?.unlift(op);
         bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
+        if (op < frontier) frontier = op;
         zobrist ^= zobristOp[op] as number;
         // Unlift: put back the return, then the call (reverse of lifting).
         if (indeterminate[op] === 0) {
@@ -358,10 +444,15 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     }
     bits[op >> 5] = (bits[op >> 5] as number) | (1 << (op & 31));
     const hash = fmix32(zobrist ^ (zobristOp[op] as number) ^ stateHash(to));
-    const added = memo.insert(bits, to, hash);
-    if (added !== 1) {
+    const front = op === frontier ? nextUnset(op + 1) : frontier;
+    const maxCompleted = indeterminate[op] === 0 && op > (maxAt[depth] as number) ? op : (maxAt[depth] as number);
+    if (memoryUsed() > problem.memoBytesMax) {
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
-      if (added === -1) return { verdict: "unknown", steps, reason: "memo" };
+      return { verdict: "unknown", steps, limit: "memory" };
+    }
+    const added = memo.insert(keyLength(front, maxCompleted), to, hash);
+    if (!added) {
+      bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       if (pruning && phase === 0) {
         // The forced successor already failed, so this configuration fails.
         phase = lastPhase;
@@ -379,9 +470,9 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       starvation.unlift(op);
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       // The step itself was legal: it belongs in the longest prefix shown.
-      if (depth + 1 > best.length) {
+      if (depth + 1 > bestLength) {
         stackNode[depth] = node;
-        best = stackNode.slice(0, depth + 1).map((entry) => entry >> 1);
+        recordBest(depth + 1);
       }
       if (pruning && phase === 0) {
         phase = lastPhase;
@@ -396,6 +487,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
     stackNode[depth] = node;
     stackState[depth] = state;
     stackPhase[depth] = phase;
+    maxAt[depth + 1] = maxCompleted;
+    frontier = front;
     if (phase === 0) candEnd[depth] = base[depth] as number;
     base[depth + 1] = candEnd[depth] as number;
     depth++;
@@ -410,7 +503,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
       if (next[ret] !== -1) prev[next[ret] as number] = prev[ret] as number;
       remaining--;
     }
-    if (depth > best.length) best = stackNode.slice(0, depth).map((entry) => entry >> 1);
+    if (depth > bestLength) recordBest(depth);
     phase = 0;
     node = next[head] as number;
   }
@@ -499,57 +592,114 @@ function starvationLookahead<State, Input, Output>(
     }
   }
   if (needy.length === 0) return undefined;
-  // Producers of each state, by call, to find those invoked before a return.
-  const byState = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const m = made[i] as number;
-    if (m < 0) continue;
-    const list = byState.get(m);
-    if (list === undefined) byState.set(m, [i]);
-    else list.push(i);
+  // Per state: its producers by call and the operations needing it by
+  // return. A needing operation R is starved iff every producer invoked no
+  // later than R returned is linearised, i.e. iff R returned before the call
+  // of the first producer not yet linearised. So per state it is enough to
+  // know that first producer and to count the pending needing operations
+  // returned before it (a Fenwick tree over them): O(log n) per step, where
+  // counting producers per needing operation was quadratic in memory and time.
+  const callOf = (i: number): number => (operations[i] as Operation<Input, Output>).call;
+  const returnOf = (i: number): number => (operations[i] as Operation<Input, Output>).return as number;
+  interface Track {
+    readonly producers: number[];
+    readonly producerCalls: Float64Array;
+    readonly needers: number[];
+    readonly needReturns: Float64Array;
+    readonly tree: Int32Array;
+    first: number;
+    starved: number;
   }
-  const supports: number[][] = Array.from({ length: n }, () => []);
-  const count = new Int32Array(n);
-  for (const r of needy) {
-    const deadline = (operations[r] as Operation<Input, Output>).return as number;
-    for (const p of byState.get(need[r] as number) ?? []) {
-      if (p === r || (operations[p] as Operation<Input, Output>).call > deadline) continue;
-      (supports[p] as number[]).push(r);
-      count[r] = (count[r] as number) + 1;
+  const tracks = new Map<number, Track>();
+  const trackOf = (state: number): Track => {
+    let track = tracks.get(state);
+    if (track === undefined) {
+      track = { producers: [], producerCalls: new Float64Array(0), needers: [], needReturns: new Float64Array(0), tree: new Int32Array(0), first: 0, starved: 0 };
+      tracks.set(state, track);
     }
+    return track;
+  };
+  for (let i = 0; i < n; i++) if ((made[i] as number) >= 0) trackOf(made[i] as number).producers.push(i);
+  for (const r of needy) trackOf(need[r] as number).needers.push(r);
+  const producerAt = new Int32Array(n).fill(-1);
+  const neederAt = new Int32Array(n).fill(-1);
+  const built = new Map<number, Track>();
+  for (const [state, raw] of tracks) {
+    const producers = raw.producers.sort((a, b) => callOf(a) - callOf(b) || a - b);
+    const needers = raw.needers.sort((a, b) => returnOf(a) - returnOf(b) || a - b);
+    const tree = new Int32Array(needers.length + 1);
+    // Every needing operation starts pending: tree counts 1 for each.
+    for (let k = 1; k <= needers.length; k++) {
+      tree[k] = (tree[k] as number) + 1;
+      const up = k + (k & -k);
+      if (up <= needers.length) tree[up] = (tree[up] as number) + (tree[k] as number);
+    }
+    producers.forEach((p, k) => (producerAt[p] = k));
+    needers.forEach((r, k) => (neederAt[r] = k));
+    built.set(state, { producers, producerCalls: Float64Array.from(producers, callOf), needers, needReturns: Float64Array.from(needers, returnOf), tree, first: 0, starved: 0 });
   }
   const done = new Uint8Array(n);
-  // Pending operations whose producers are all used up, in total and per state needed.
   let starved = 0;
-  const starvedFor = new Map<number, number>();
-  const adjust = (r: number, by: number): void => {
-    starved += by;
-    const s = need[r] as number;
-    starvedFor.set(s, (starvedFor.get(s) ?? 0) + by);
+  const treeAdd = (tree: Int32Array, at: number, by: number): void => {
+    for (let k = at + 1; k < tree.length; k += k & -k) tree[k] = (tree[k] as number) + by;
   };
-  for (const r of needy) if (count[r] === 0) adjust(r, 1);
+  const treeSum = (tree: Int32Array, count: number): number => {
+    let sum = 0;
+    for (let k = count; k > 0; k -= k & -k) sum += tree[k] as number;
+    return sum;
+  };
+  /** Needing operations of `track` returned strictly before `bound`. */
+  const before = (track: Track, bound: number): number => {
+    let lo = 0;
+    let hi = track.needReturns.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((track.needReturns[mid] as number) < bound) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const firstCall = (track: Track): number => (track.first < track.producers.length ? (track.producerCalls[track.first] as number) : Number.POSITIVE_INFINITY);
+  const recount = (track: Track): void => {
+    const now = treeSum(track.tree, before(track, firstCall(track)));
+    starved += now - track.starved;
+    track.starved = now;
+  };
+  for (const track of built.values()) recount(track);
   return {
     lift(op, to) {
       done[op] = 1;
-      if (need[op] !== -1 && count[op] === 0) adjust(op, -1);
-      for (const r of supports[op] as number[]) {
-        const c = (count[r] as number) - 1;
-        count[r] = c;
-        if (c === 0 && done[r] === 0) adjust(r, 1);
+      if (need[op] !== -1) {
+        const track = built.get(need[op] as number) as Track;
+        treeAdd(track.tree, neederAt[op] as number, -1);
+        recount(track);
       }
-      return starved > 0 && starved !== (starvedFor.get(to) ?? 0);
+      if ((made[op] as number) >= 0) {
+        const track = built.get(made[op] as number) as Track;
+        if (producerAt[op] === track.first) {
+          while (track.first < track.producers.length && done[track.producers[track.first] as number] === 1) track.first++;
+          recount(track);
+        }
+      }
+      return starved > 0 && starved !== (built.get(to)?.starved ?? 0);
     },
     unlift(op) {
-      for (const r of supports[op] as number[]) {
-        const c = count[r] as number;
-        if (c === 0 && done[r] === 0) adjust(r, -1);
-        count[r] = c + 1;
-      }
-      if (need[op] !== -1 && count[op] === 0) adjust(op, 1);
       done[op] = 0;
+      if ((made[op] as number) >= 0) {
+        const track = built.get(made[op] as number) as Track;
+        if ((producerAt[op] as number) < track.first) {
+          track.first = producerAt[op] as number;
+          recount(track);
+        }
+      }
+      if (need[op] !== -1) {
+        const track = built.get(need[op] as number) as Track;
+        treeAdd(track.tree, neederAt[op] as number, 1);
+        recount(track);
+      }
     },
     anyStarved: () => starved > 0,
     needs: (op) => need[op] as number,
-    isStarved: (op) => need[op] !== -1 && done[op] === 0 && count[op] === 0,
+    isStarved: (op) => need[op] !== -1 && done[op] === 0 && returnOf(op) < firstCall(built.get(need[op] as number) as Track),
   };
 }

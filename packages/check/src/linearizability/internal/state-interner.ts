@@ -11,6 +11,8 @@ export class StateInterner<State> {
   readonly states: State[] = [];
   /** A random 32-bit word per state id, XORed into configuration hashes. */
   readonly mix: number[] = [];
+  /** Estimated bytes held for the states (strings by length, anything else a fixed guess). */
+  bytes = 0;
   private readonly primitive = new Map<unknown, number>();
   private readonly buckets = new Map<string | number, number[]>();
   private readonly random = new Mix32(0x5eed);
@@ -48,6 +50,7 @@ export class StateInterner<State> {
   }
 
   private add(state: State): number {
+    this.bytes += 48 + (typeof state === "string" ? 2 * state.length : typeof state === "object" && state !== null ? 256 : 0);
     this.states.push(state);
     this.mix.push(this.random.next());
     return this.states.length - 1;

@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateKvHistory, generateRegisterHistory } from "../bench/scale-histories.js";
+import { checkLinearizability, describeResult, kvModel, registerModel } from "../src/index.js";
+import type { Operation, RegisterInput, RegisterOutput } from "../src/index.js";
+import { bruteForce } from "./support/brute-force.js";
+
+describe("the suspects of an illegal history", () => {
+  const histories = [
+    ...[1, 2, 3].map((seed) => generateRegisterHistory({ model: "register", seed, clients: 10, operations: 100, pendingPercent: 0, values: 5, corrupt: true })),
+    ...[1, 2, 3].map((seed) => generateRegisterHistory({ model: "register", seed, clients: 10, operations: 100, pendingPercent: 10, values: 0, cas: false, corrupt: true })),
+  ];
+  for (const history of histories) {
+    it(`name the corrupted read #${history.corrupted} of ${history.name} first, confirmed`, () => {
+      const result = checkLinearizability(registerModel, history.operations);
+      if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+      expect(result.witness.suspects.slice(0, 3).map((s) => s.index)).toContain(history.corrupted);
+      expect(result.witness.suspects[0]).toMatchObject({ index: history.corrupted, confirmed: true });
+      expect(describeResult(result, registerModel)).toContain(`#${history.corrupted} client`);
+    });
+  }
+
+  for (const [seed, values] of [[1, 5], [2, 5], [3, 5], [1, 0], [2, 0]] as const) {
+    const history = generateKvHistory({ model: "kv", seed, clients: 10, keys: 3, operations: 100, pendingPercent: 10, values, corrupt: true });
+    it(`name the corrupted get #${history.corrupted} of ${history.name} among the first three`, () => {
+      const result = checkLinearizability(kvModel, history.operations);
+      if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+      expect(result.witness.suspects.slice(0, 3).map((s) => s.index)).toContain(history.corrupted);
+    });
+  }
+
+  it("are skipped with suspects: false", () => {
+    const history = histories[0] as (typeof histories)[number];
+    const result = checkLinearizability(registerModel, history.operations, { suspects: false });
+    expect(result.verdict === "illegal" && result.witness.suspects).toEqual([]);
+  });
+
+  // A confirmed suspect is a promise: without it, the history is linearizable.
+  const time = fc.integer({ min: 0, max: 8 });
+  const value = fc.constantFrom("a", "b", "c");
+  const registerOp: fc.Arbitrary<Operation<RegisterInput, RegisterOutput>> = fc
+    .record({
+      call: time,
+      length: fc.integer({ min: 0, max: 4 }),
+      pending: fc.integer({ min: 0, max: 5 }),
+      input: fc.oneof(
+        fc.constant<RegisterInput>({ op: "read" }),
+        value.map<RegisterInput>((v) => ({ op: "write", value: v })),
+        fc.record({ expected: value, value }).map<RegisterInput>(({ expected, value: v }) => ({ op: "cas", expected, value: v })),
+      ),
+      read: fc.constantFrom<string | null>(null, "a", "b", "c"),
+      ok: fc.boolean(),
+    })
+    .map(({ call, length, pending, input, read, ok }) => {
+      const never = pending === 0;
+      const output: RegisterOutput = never ? null : input.op === "read" ? read : input.op === "cas" ? ok : null;
+      return { client: 0, call, return: never ? null : call + length, input, output };
+    });
+
+  it("are confirmed only when the history without them is linearizable (brute force)", () => {
+    fc.assert(
+      fc.property(fc.array(registerOp, { minLength: 1, maxLength: 7 }), (ops) => {
+        const result = checkLinearizability(registerModel, ops);
+        if (result.verdict !== "illegal") return;
+        const confirmed = result.witness.suspects.filter((s) => s.confirmed);
+        expect(confirmed.length).toBeLessThanOrEqual(1);
+        for (const suspect of confirmed) expect(bruteForce(registerModel, ops.filter((_, i) => i !== suspect.index))).toBe(true);
+        // And when one is confirmed, it is the first.
+        if (confirmed.length === 1) expect(result.witness.suspects[0]?.confirmed).toBe(true);
+      }),
+      { seed: 20261201, numRuns: 300 },
+    );
+  });
+});
