@@ -53,7 +53,7 @@ describe("the checker against a brute-force oracle on small random histories", (
         expect(checkLinearizability(registerModel, ops).verdict).toBe(expected);
         expect(checkLinearizability(registerModel, ops, { pruning: false }).verdict).toBe(expected);
       }),
-      { seed: SEED, numRuns: 1500 },
+      { seed: SEED, numRuns: 500 },
     );
   });
 
@@ -64,7 +64,7 @@ describe("the checker against a brute-force oracle on small random histories", (
         expect(checkLinearizability(kvModel, ops).verdict).toBe(expected);
         expect(checkLinearizability(kvModel, ops, { partitioning: false }).verdict).toBe(expected);
       }),
-      { seed: SEED + 1, numRuns: 1500 },
+      { seed: SEED + 1, numRuns: 500 },
     );
   });
 
@@ -98,7 +98,7 @@ describe("the checker against a brute-force oracle on small random histories", (
         const expected = bruteForce(registerModel, ops) ? "ok" : "illegal";
         expect(checkLinearizability(registerModel, ops).verdict).toBe(expected);
       }),
-      { seed: SEED + 2, numRuns: 1500 },
+      { seed: SEED + 2, numRuns: 500 },
     );
   });
 
@@ -110,7 +110,7 @@ describe("the checker against a brute-force oracle on small random histories", (
         caught++;
         expect(bruteForce(registerModel, ops)).toBe(false);
       }),
-      { seed: SEED + 3, numRuns: 2000 },
+      { seed: SEED + 3, numRuns: 600 },
     );
     expect(caught).toBeGreaterThan(100);
   });

@@ -33,7 +33,7 @@ describe("the register's exact decision procedure for distinct written values", 
         expect(checkLinearizability(registerModel, ops).verdict).toBe(expected);
         verdicts[expected]++;
       }),
-      { seed: 4242, numRuns: 2000 },
+      { seed: 4242, numRuns: 500 },
     );
     // Both verdicts are exercised, so neither side of the procedure goes untested.
     expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(75);
@@ -49,7 +49,7 @@ describe("the register's exact decision procedure for distinct written values", 
         expect(checkLinearizability(registerModel, ops).verdict).toBe(search.verdict);
         verdicts[search.verdict]++;
       }),
-      { seed: 4343, numRuns: 120 },
+      { seed: 4343, numRuns: 40 },
     );
     expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(20);
   });
@@ -87,7 +87,7 @@ describe("the register's exact decision procedure with compare-and-set (distinct
         }
         expect(checkLinearizability(registerModel, ops).verdict).toBe(expected);
       }),
-      { seed: 4747, numRuns: 2000 },
+      { seed: 4747, numRuns: 500 },
     );
     expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(150);
     expect(verdicts.undecided).toBeLessThan(verdicts.ok / 4);
@@ -103,7 +103,7 @@ describe("the register's exact decision procedure with compare-and-set (distinct
         expect(checkLinearizability(registerModel, ops).verdict).toBe(search.verdict);
         verdicts[search.verdict]++;
       }),
-      { seed: 4848, numRuns: 100 },
+      { seed: 4848, numRuns: 35 },
     );
     expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(15);
   });
@@ -120,7 +120,7 @@ describe("the kv model's exact decision procedure for append-only keys", () => {
         expect(checkLinearizability(kvModel, ops).verdict).toBe(expected);
         verdicts[expected]++;
       }),
-      { seed: 4444, numRuns: 2000 },
+      { seed: 4444, numRuns: 500 },
     );
     expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(75);
   });
@@ -134,7 +134,7 @@ describe("the kv model's exact decision procedure for append-only keys", () => {
         if (fast !== undefined) expect(fast).toBe(expected);
         expect(checkLinearizability(kvModel, ops).verdict).toBe(expected);
       }),
-      { seed: 4545, numRuns: 1500 },
+      { seed: 4545, numRuns: 400 },
     );
   });
 
@@ -148,7 +148,7 @@ describe("the kv model's exact decision procedure for append-only keys", () => {
         expect(checkLinearizability(kvModel, ops).verdict).toBe(search.verdict);
         verdicts[search.verdict]++;
       }),
-      { seed: 4646, numRuns: 80 },
+      { seed: 4646, numRuns: 25 },
     );
     expect(Math.min(verdicts.ok, verdicts.illegal)).toBeGreaterThan(12);
   });
