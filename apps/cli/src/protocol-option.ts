@@ -1,4 +1,4 @@
-import { builtinProtocol, builtinProtocolNames, isProtocolLoadError, loadProtocol, type LoadedProtocol } from "@cx/protocols";
+import type { LoadedProtocol } from "@cx/protocols";
 import { Option } from "commander";
 import { UserError } from "./user-error.js";
 
@@ -7,10 +7,8 @@ export const DEFAULT_PROTOCOL = "raft";
 
 /** `--protocol <name|path|package>`, the same on every command that runs a protocol. */
 export function protocolOption(defaultValue: string | undefined = DEFAULT_PROTOCOL): Option {
-  const option = new Option(
-    "--protocol <ref>",
-    `the protocol: a built-in (${builtinProtocolNames().join(", ")}), a module file (./my-protocol.ts) or an installed package exporting a cx protocol plug-in`,
-  );
+  // The built-in names are not listed here: loading the registry for --help would cost every command's start-up.
+  const option = new Option("--protocol <ref>", "the protocol: a built-in name (see cx protocols), a module file (./my-protocol.ts) or an installed package exporting a cx protocol plug-in");
   return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
@@ -19,6 +17,7 @@ export function protocolOption(defaultValue: string | undefined = DEFAULT_PROTOC
  * relative to the current folder. What cannot be loaded is a usage error.
  */
 export async function resolveProtocol(ref: string): Promise<LoadedProtocol> {
+  const { isProtocolLoadError, loadProtocol } = await import("@cx/protocols");
   try {
     return await loadProtocol(ref, process.cwd());
   } catch (error) {
@@ -34,6 +33,7 @@ export async function resolveProtocol(ref: string): Promise<LoadedProtocol> {
  */
 export async function protocolForRepro(file: string, recorded: string, ref: string | undefined): Promise<LoadedProtocol> {
   if (ref === undefined) {
+    const { builtinProtocol, builtinProtocolNames } = await import("@cx/protocols");
     const builtin = builtinProtocol(recorded);
     if (builtin === undefined) {
       throw new UserError(`${file}: protocol: "${recorded}" is not a built-in protocol (${builtinProtocolNames().join(", ")}); pass --protocol <module file or package> to replay it`);

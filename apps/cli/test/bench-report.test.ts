@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { fullExperiment, type ExperimentConfig } from "@cx/eval";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerBenchCommand, resolveBenchProtocols, runBench } from "../src/commands/bench.js";
-import { registerReportCommand, runReport } from "../src/commands/report.js";
+import { registerBenchCommand } from "../src/commands/bench-command.js";
+import { resolveBenchProtocols, runBench } from "../src/commands/bench.js";
+import { registerReportCommand } from "../src/commands/report-command.js";
+import { runReport } from "../src/commands/report.js";
 import { isUserError } from "../src/user-error.js";
 
 const tiny: ExperimentConfig = {

@@ -33,3 +33,12 @@ describe("flag parsing", () => {
     expect(() => nonNegativeInteger("--seed")("1.5")).toThrow(InvalidArgumentError);
   });
 });
+
+describe("the flag defaults restated to keep start-up light", () => {
+  it("are the search's own: the strategy names and the shrinker's run budget", async () => {
+    const search = await import("@cx/search");
+    const defaults = await import("../src/commands/hunt-defaults.js");
+    expect([...defaults.STRATEGY_NAMES]).toEqual([...search.strategyNames]);
+    expect(defaults.DEFAULT_SHRINK_RUNS).toBe(search.DEFAULT_CANDIDATE_RUNS_MAX);
+  });
+});

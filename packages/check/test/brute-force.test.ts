@@ -112,6 +112,6 @@ describe("the checker against a brute-force oracle on small random histories", (
       }),
       { seed: SEED + 3, numRuns: 600 },
     );
-    expect(caught).toBeGreaterThan(100);
+    expect(caught).toBeGreaterThan(30);
   });
 });

@@ -15,10 +15,8 @@ import {
   type ExperimentResults,
 } from "@cx/eval";
 import { builtinProtocols, isProtocolLoadError, loadProtocol } from "@cx/protocols";
-import { InvalidArgumentError, type Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
-import { printJson, wantsProgress } from "../output.js";
-import { nonNegativeInteger } from "../parse-flags.js";
+import { wantsProgress } from "../output.js";
 import { createProgress } from "../progress.js";
 import { UserError } from "../user-error.js";
 import { cxVersion } from "../version.js";
@@ -105,12 +103,6 @@ export async function resolveBenchProtocols(refs: readonly string[] | undefined,
   return loaded;
 }
 
-/** commander's collector for a repeatable, comma-separated `--protocol`. */
-function collectProtocols(value: string, previous: string[] | undefined): string[] {
-  const refs = value.split(",").map((r) => r.trim());
-  if (refs.some((r) => r === "")) throw new InvalidArgumentError(`--protocol expects a protocol (a built-in name, a module file or a package name), got "${value}".`);
-  return [...(previous ?? []), ...refs];
-}
 
 /**
  * Runs the experiment (`--quick`: the reduced one) on every built-in
@@ -161,32 +153,4 @@ export async function runBench(options: BenchCommandOptions): Promise<{ exitCode
     headline: results.headline,
   };
   return { exitCode: results.trustPassed ? ExitCode.ok : ExitCode.violation, report, results, text: describe(results, outDir) };
-}
-
-/** `cx bench [--quick] [--protocol REF]... [--workers N] [--json] [--out DIR] [--fresh] [--keep-going]`. */
-export function registerBenchCommand(program: Command): void {
-  program
-    .command("bench")
-    .description("run the experiment on every protocol: trust run on the correct protocol, trials to first violation per defect and strategy, shrinks, performance")
-    .option("--quick", "the reduced experiment (same shape, fewer seeds and smaller budgets; about a minute)", false)
-    .option("--protocol <ref>", "cover only this protocol: a built-in name, a module file or a package name (repeatable or comma-separated; default: every built-in protocol)", collectProtocols)
-    .option("--workers <n>", "worker threads (default: one per core; 0 runs on the main thread)", nonNegativeInteger("--workers"))
-    .option("--out <dir>", "folder for results.json and summary.md (default: results/ at the repository root)")
-    .option("--fresh", "ignore tasks cached by an interrupted earlier run", false)
-    .option("--keep-going", "go on after a failed trust run (the figures are then meaningless; the exit code stays 1)", false)
-    .option("--json", "print one JSON object (headline and file paths) instead of text", false)
-    .action(async (flags: { quick: boolean; protocol?: string[]; workers?: number; out?: string; fresh: boolean; keepGoing: boolean; json: boolean }) => {
-      const { exitCode, report, text } = await runBench({
-        quick: flags.quick,
-        json: flags.json,
-        fresh: flags.fresh,
-        keepGoing: flags.keepGoing,
-        ...(flags.protocol === undefined ? {} : { protocols: flags.protocol }),
-        ...(flags.workers === undefined ? {} : { workers: flags.workers }),
-        ...(flags.out === undefined ? {} : { out: flags.out }),
-      });
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${text}\n`);
-      process.exitCode = exitCode;
-    });
 }

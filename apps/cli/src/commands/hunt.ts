@@ -1,31 +1,16 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { LoadedProtocol } from "@cx/protocols";
-import { DEFAULT_CANDIDATE_RUNS_MAX, hunt, serializeRepro, shrink, strategyNames, type Repro, type StrategyName } from "@cx/search";
+import { hunt, serializeRepro, shrink, type Repro, type StrategyName } from "@cx/search";
 import { huntScenarioOptions, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
-import { Option, type Command } from "commander";
-import { parseBugList } from "../bug-list.js";
 import { ExitCode } from "../exit-codes.js";
-import { colors, printJson, wantsProgress } from "../output.js";
-import { positiveInteger, seedValue } from "../parse-flags.js";
+import { colors, wantsProgress } from "../output.js";
 import { createProgress } from "../progress.js";
-import { DEFAULT_PROTOCOL, protocolFlagFor, protocolOption, resolveProtocol } from "../protocol-option.js";
+import { protocolFlagFor } from "../protocol-option.js";
 import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
 import { cxVersion } from "../version.js";
-
-/** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
-export const defaultHunt = {
-  protocol: DEFAULT_PROTOCOL,
-  bugs: "no_log_up_to_date_check",
-  strategy: "bandit",
-  budget: 300,
-  seed: 1,
-  save: "repro.json",
-  shrinkRuns: DEFAULT_CANDIDATE_RUNS_MAX,
-  shrinkSeconds: 120,
-} as const;
 
 /** What a new hunt runs and records: the protocol's scenario with the run's horizon drawn from the choices, so shrinking can cut the idle tail. */
 export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
@@ -217,34 +202,4 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
     choices: shrunk.choices,
   };
   return { exitCode: saved.failed ? ExitCode.saveFailed : ExitCode.violation, report, text: lines.join("\n") };
-}
-
-/** With no `--bugs`: the demo's defect for Raft; for any other protocol, its first defect (or the correct protocol when it has none). */
-function defaultBugs(protocol: LoadedProtocol): string {
-  if (protocol.builtin && protocol.plugin.name === DEFAULT_PROTOCOL) return defaultHunt.bugs;
-  return protocol.plugin.defects[0]?.name ?? "none";
-}
-
-export function registerHuntCommand(program: Command): void {
-  program
-    .command("hunt")
-    .description("search for a schedule that breaks a protocol with the given defects; shrink it, save it, tell its story")
-    .addOption(protocolOption())
-    .option("--bugs <names>", `defects to switch on, comma-separated, or "none" for the correct protocol (see cx bugs; default for raft: ${defaultHunt.bugs})`)
-    .addOption(new Option("--strategy <name>", "search strategy").choices(strategyNames).default(defaultHunt.strategy))
-    .option("--budget <runs>", "most runs to try", positiveInteger("--budget"), defaultHunt.budget)
-    .option("--seed <n>", "seed of the search (0 to 4294967295)", seedValue("--seed"), defaultHunt.seed)
-    .option("--save <file>", "where to write the reproduction", defaultHunt.save)
-    .option("--shrink-runs <n>", "budget of the shrinker, in candidate runs", positiveInteger("--shrink-runs"), defaultHunt.shrinkRuns)
-    .option("--shrink-seconds <s>", "outer wall-clock cap on shrinking (the output says when it bit)", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
-    .option("--svg <file>", "also write the counterexample's space-time diagram")
-    .option("--json", "print one JSON object instead of text", false)
-    .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean }) => {
-      const protocol = await resolveProtocol(flags.protocol);
-      const bugs = flags.bugs ?? defaultBugs(protocol);
-      const { exitCode, report, text } = runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${text}\n`);
-      process.exitCode = exitCode;
-    });
 }

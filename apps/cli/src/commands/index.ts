@@ -1,16 +1,20 @@
 import type { Command } from "commander";
 import { exitCodeHelp } from "../exit-codes.js";
-import { registerBenchCommand } from "./bench.js";
-import { registerBugsCommand } from "./bugs.js";
-import { registerHuntCommand } from "./hunt.js";
-import { registerLinCommand } from "./lin.js";
-import { registerProtocolsCommand } from "./protocols.js";
-import { registerReplayCommand } from "./replay.js";
-import { registerReportCommand } from "./report.js";
-import { registerRunCommand } from "./run.js";
-import { registerShrinkCommand } from "./shrink.js";
+import { registerBenchCommand } from "./bench-command.js";
+import { registerBugsCommand } from "./bugs-command.js";
+import { registerHuntCommand } from "./hunt-command.js";
+import { registerLinCommand } from "./lin-command.js";
+import { registerProtocolsCommand } from "./protocols-command.js";
+import { registerReplayCommand } from "./replay-command.js";
+import { registerReportCommand } from "./report-command.js";
+import { registerRunCommand } from "./run-command.js";
+import { registerShrinkCommand } from "./shrink-command.js";
 
-/** Every cx command, each in its own file under commands/. */
+/**
+ * Every cx command. Each registers its flags from a light `*-command.ts`
+ * file and imports its work only when it runs, so `cx --help` loads no
+ * simulator, checker or search.
+ */
 export function registerCommands(program: Command): void {
   registerProtocolsCommand(program);
   registerBugsCommand(program);

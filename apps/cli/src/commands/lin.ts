@@ -1,11 +1,9 @@
 import { performance } from "node:perf_hooks";
-import type { Command } from "commander";
 import { checkLinearizability, describeResult, formatHistoryError, kvModel, parseHistory, registerModel } from "@cx/check";
 import type { HistoryModelName, LinearizabilityResult } from "@cx/check";
 import { ExitCode } from "../exit-codes.js";
 import { readInputText } from "../input-file.js";
 import { colors } from "../output.js";
-import { positiveInteger } from "../parse-flags.js";
 import { terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 
@@ -66,24 +64,4 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   const head = `${verdict}: ${terminalSafe(file)} (${parsed.model} model, ${ops} operations, ${ms} ms, ${result.steps} search steps)`;
   // The description quotes values from the file: terminal-safe.
   return { exitCode, stdout: result.verdict === "ok" ? `${head}\n` : `${head}\n${terminalSafe(words)}\n` };
-}
-
-/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N] [--timeout MS]`. */
-export function registerLinCommand(program: Command): void {
-  program
-    .command("lin")
-    .description("Check whether a JSON-lines history is linearizable (exit 0 yes, 1 no, 3 unknown, 2 bad input).")
-    .argument("<file>", "history file, one operation per line")
-    .option("--model <model>", "register or kv (default: inferred from the operations)", (value: string): HistoryModelName => {
-      if (value !== "register" && value !== "kv") throw new UserError(`--model must be register or kv, got "${value}"`);
-      return value;
-    })
-    .option("--json", "print one JSON object", false)
-    .option("--budget <steps>", "search steps before answering unknown", positiveInteger("--budget"))
-    .option("--timeout <ms>", "wall-clock milliseconds before answering unknown (the verdict says which limit stopped it)", positiveInteger("--timeout"))
-    .action((file: string, options: LinOptions) => {
-      const outcome = runLin(file, options);
-      process.stdout.write(outcome.stdout);
-      process.exitCode = outcome.exitCode;
-    });
 }

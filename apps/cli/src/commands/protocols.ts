@@ -1,7 +1,6 @@
 import { builtinProtocols } from "@cx/protocols";
-import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
-import { colors, printJson } from "../output.js";
+import { colors } from "../output.js";
 
 /** What `cx protocols --json` prints. */
 export interface ProtocolsReport {
@@ -20,18 +19,4 @@ export function runProtocols(): { exitCode: ExitCode; report: ProtocolsReport; t
     "Any module exporting a plug-in made with @cx/sim's defineProtocolPlugin works too: --protocol ./my-protocol.ts or --protocol @acme/cx-proto.",
   ].join("\n");
   return { exitCode: ExitCode.ok, report: { protocols }, text };
-}
-
-/** `cx protocols [--json]`. */
-export function registerProtocolsCommand(program: Command): void {
-  program
-    .command("protocols")
-    .description("list the built-in protocols")
-    .option("--json", "print one JSON object instead of text", false)
-    .action((flags: { json: boolean }) => {
-      const { exitCode, report, text } = runProtocols();
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${text}\n`);
-      process.exitCode = exitCode;
-    });
 }

@@ -1,9 +1,8 @@
 import type { LoadedProtocol } from "@cx/protocols";
 import { ReplayedChoices } from "@cx/sim";
-import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
-import { colors, printJson } from "../output.js";
-import { protocolForRepro, protocolOption } from "../protocol-option.js";
+import { colors } from "../output.js";
+import { protocolForRepro } from "../protocol-option.js";
 import { bindRepro, readRepro } from "../repro-file.js";
 import { checkSaveTarget } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
@@ -57,20 +56,4 @@ export async function runReplay(options: { readonly file: string; readonly svg?:
     : colors.red(`NOT reproduced: expected ${terminalSafe(repro.violation.invariant)}, got ${run.violation === null ? "no violation" : run.violation.invariant}`);
   const text = [verdict, `  expected: ${terminalSafe(repro.violation.message)}`, ...(run.violation === null ? [] : [`  got:      ${run.violation.message}`]), "", storyText(story)].join("\n");
   return { exitCode: reproduced ? ExitCode.ok : ExitCode.violation, report, text };
-}
-
-export function registerReplayCommand(program: Command): void {
-  program
-    .command("replay")
-    .description("re-run a saved reproduction; exit 1 if its violation does not happen again")
-    .argument("<file>", "a reproduction file written by cx hunt")
-    .addOption(protocolOption(undefined).default(undefined, "the protocol the file names, if built in"))
-    .option("--svg <file>", "also write the run's space-time diagram")
-    .option("--json", "print one JSON object instead of text", false)
-    .action(async (file: string, flags: { svg?: string; json: boolean; protocol?: string }) => {
-      const { exitCode, report, text } = await runReplay({ file, ...(flags.svg === undefined ? {} : { svg: flags.svg }), ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }) });
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${text}\n`);
-      process.exitCode = exitCode;
-    });
 }

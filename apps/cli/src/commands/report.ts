@@ -1,9 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeReport } from "@cx/report";
-import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
-import { printJson } from "../output.js";
 import { UserError } from "../user-error.js";
 import { defaultResultsDir } from "./bench.js";
 
@@ -34,23 +32,4 @@ export function runReport(options: ReportCommandOptions): { exitCode: ExitCode; 
     throw new UserError(`cannot make a report from ${results}: ${(error as Error).message}`);
   }
   return { exitCode: ExitCode.ok, report: { results, html: written.html, summary: written.summary }, text: `wrote ${written.html} and ${written.summary}` };
-}
-
-/** `cx report [--results FILE] [--out DIR] [--json]`. */
-export function registerReportCommand(program: Command): void {
-  program
-    .command("report")
-    .description("turn results.json into a self-contained report.html and summary.md")
-    .option("--results <file>", "the results file (default: results/results.json at the repository root)")
-    .option("--out <dir>", "folder for report.html and summary.md (default: beside the results file)")
-    .option("--json", "print one JSON object instead of text", false)
-    .action((flags: { results?: string; out?: string; json: boolean }) => {
-      const { exitCode, report, text } = runReport({
-        ...(flags.results === undefined ? {} : { results: flags.results }),
-        ...(flags.out === undefined ? {} : { out: flags.out }),
-      });
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${text}\n`);
-      process.exitCode = exitCode;
-    });
 }

@@ -1,11 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { DEFAULT_CANDIDATE_RUNS_MAX, serializeRepro, shrink, type PassStats, type ShrinkStop } from "@cx/search";
-import type { Command } from "commander";
 import { ExitCode } from "../exit-codes.js";
-import { printJson, wantsProgress } from "../output.js";
-import { positiveInteger } from "../parse-flags.js";
+import { wantsProgress } from "../output.js";
 import { createProgress } from "../progress.js";
-import { protocolForRepro, protocolOption } from "../protocol-option.js";
+import { protocolForRepro } from "../protocol-option.js";
 import { bindRepro, readRepro } from "../repro-file.js";
 import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
 import { terminalSafe } from "../terminal-safe.js";
@@ -116,21 +114,4 @@ export async function runShrinkFile(options: {
   const head = `${terminalSafe(violation.invariant)}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.${capBit}`;
   const text = [head, ...saved.lines].join("\n");
   return { exitCode: saved.failed ? ExitCode.saveFailed : ExitCode.ok, report, text };
-}
-
-export function registerShrinkCommand(program: Command): void {
-  program
-    .command("shrink")
-    .description("shrink a saved reproduction further, in place (atomically)")
-    .argument("<file>", "a reproduction file written by cx hunt")
-    .addOption(protocolOption(undefined).default(undefined, "the protocol the file names, if built in"))
-    .option("--runs <n>", "budget, in candidate runs", positiveInteger("--runs"), DEFAULT_CANDIDATE_RUNS_MAX)
-    .option("--seconds <s>", "outer wall-clock cap (the output says when it bit)", positiveInteger("--seconds"), 120)
-    .option("--json", "print one JSON object instead of text", false)
-    .action(async (file: string, flags: { runs: number; seconds: number; json: boolean; protocol?: string }) => {
-      const { exitCode, report, text } = await runShrinkFile({ file, runs: flags.runs, seconds: flags.seconds, json: flags.json, ...(flags.protocol === undefined ? {} : { protocol: flags.protocol }) });
-      if (flags.json) printJson(report);
-      else process.stdout.write(`${text}\n`);
-      process.exitCode = exitCode;
-    });
 }
