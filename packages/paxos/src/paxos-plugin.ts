@@ -3,6 +3,7 @@ import { paxosCoverage } from "./coverage.js";
 import { paxosDefects, type PaxosDefectName } from "./defects.js";
 import { createPaxosMonitor } from "./paxos-monitor.js";
 import { createPaxosProtocol } from "./paxos-protocol.js";
+import { paxosClusterViews } from "./replica-view.js";
 import { paxosVersion } from "./version.js";
 
 /**
@@ -29,4 +30,5 @@ export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
   workload: registerWorkload,
   monitors: () => [createPaxosMonitor()],
   coverage: paxosCoverage,
+  replicaViews: paxosClusterViews,
 });
