@@ -50,3 +50,6 @@ export {
   type ScenarioOptionsCheck,
 } from "./scenario/scenario-bounds.js";
 export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";
+
+// Testing a protocol node by hand.
+export { RecordingContext } from "./testing/recording-context.js";
