@@ -178,7 +178,7 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   say(`Choices: ${formatChoices(shrunk.choices)}`);
   const saved = describeSave(saver.state(), savePath, latest);
   if (saved.failed) for (const line of saved.lines) say(line);
-  else say(`Saved to ${savePath}; replay with: cx replay ${options.save}${protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)}`);
+  else say(`Saved to ${options.save}; replay with: cx replay ${options.save}${protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)}`);
   if (options.svg !== undefined) say(`Diagram: ${resolve(options.svg)}`);
 
   const report: HuntReport = {
