@@ -35,8 +35,8 @@ export interface CheckOptions {
    */
   readonly timeoutMs?: number;
   /**
-   * The clock `timeoutMs` is measured with, in milliseconds (e.g.
-   * `performance.now`). The checker never reads a clock of its own.
+   * The clock `timeoutMs` is measured with, in milliseconds (the caller's
+   * wall clock, e.g. from `node:perf_hooks`). The checker never reads a clock of its own.
    */
   readonly clock?: () => number;
   /**
