@@ -1,13 +1,7 @@
-import type { ClusterView } from "@cx/sim";
+import { bucketOf as bucket, mixFeature as mix, startFeature as start, type ClusterView } from "@cx/sim";
 import { ballotRound } from "./ballot.js";
 import type { AcceptedValue, PaxosPersistent } from "./messages.js";
 import type { PaxosNode } from "./paxos-node.js";
-
-function bucket(value: number, bounds: readonly number[]): number {
-  let b = 0;
-  while (b < bounds.length && value >= (bounds[b] as number)) b++;
-  return b;
-}
 
 const SPREAD = [1, 2, 4, 8] as const;
 const LINKS = [1, 3, 7] as const;
@@ -21,18 +15,6 @@ const LEADERS = 4;
 
 const NOTHING: readonly (AcceptedValue | null)[] = [];
 const scratch: (readonly (AcceptedValue | null)[])[] = [];
-
-/** FNV-1a's offset basis: a feature's hash starts here. */
-const FNV_START = 0x811c9dc5;
-
-/** One FNV-1a step over a small value, chained (no temporary arrays: the probe runs at every fault tick). */
-function mix(h: number, v: number): number {
-  return Math.imul(h ^ v, 0x01000193);
-}
-
-function start(tag: number, size: number): number {
-  return mix(mix(FNV_START, tag), size);
-}
 
 /**
  * The coverage probe for guided search: a generic description of a Paxos

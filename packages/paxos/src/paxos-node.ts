@@ -1,5 +1,5 @@
 import type { ReplicaObservation } from "@cx/check";
-import { registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { ballotProposer, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
@@ -27,12 +27,6 @@ interface Proposal {
 
 const NO_ENTRIES: readonly PaxosEntry[] = [];
 const NO_REPORTS: readonly ReportedValue[] = [];
-
-function popcount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-}
 
 /**
  * One Multi-Paxos node (Lamport's Paxos Made Simple, with a distinguished
@@ -287,7 +281,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   private isQuorum(mask: number): boolean {
-    const count = popcount(mask);
+    const count = countNodes(mask);
     if (this.defects.has("minority_quorum")) return count * 2 >= this.ctx.clusterSize - 1;
     return count * 2 > this.ctx.clusterSize;
   }

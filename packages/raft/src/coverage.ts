@@ -1,12 +1,6 @@
-import type { ClusterView } from "@cx/sim";
+import { bucketOf as bucket, mixFeature as mix, startFeature as start, type ClusterView } from "@cx/sim";
 import type { LogEntry, RaftPersistent } from "./messages.js";
 import type { RaftNode } from "./raft-node.js";
-
-function bucket(value: number, bounds: readonly number[]): number {
-  let b = 0;
-  while (b < bounds.length && value >= (bounds[b] as number)) b++;
-  return b;
-}
 
 const SPREAD = [1, 2, 4, 8] as const;
 const LINKS = [1, 3, 7] as const;
@@ -20,24 +14,6 @@ const LEADERS = 4;
 
 const NO_LOG: readonly LogEntry[] = [];
 const scratchLogs: (readonly LogEntry[])[] = [];
-
-/** FNV-1a's offset basis: a feature's hash starts here. */
-const FNV_START = 0x811c9dc5;
-
-/**
- * One FNV-1a step over a small value: stable on every machine. Chained
- * (`mix(mix(FNV_START, a), b) >>> 0`) rather than hashing an array, because
- * the probe runs at every fault tick and its temporary arrays showed up in
- * the allocation profile; the result is the same as hashing `[a, b]`.
- */
-function mix(h: number, v: number): number {
-  return Math.imul(h ^ v, 0x01000193);
-}
-
-/** The hash of the group tag and the cluster size every feature starts with. */
-function start(tag: number, size: number): number {
-  return mix(mix(FNV_START, tag), size);
-}
 
 function lastTerm(log: readonly LogEntry[]): number {
   return log[log.length - 1]?.term ?? 0;

@@ -1,5 +1,5 @@
 import type { ReplicaObservation, ReplicaRole } from "@cx/check";
-import { registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
@@ -14,12 +14,6 @@ export interface ClientSession {
 }
 
 const NO_ENTRIES: readonly LogEntry[] = [];
-
-function popcount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-}
 
 /**
  * One Raft server (Ongaro and Ousterhout, 2014) running a replicated
@@ -233,7 +227,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.answered |= 1 << from;
     if (!m.granted) return;
     this.votes |= 1 << from;
-    if (popcount(this.votes) * 2 > this.ctx.clusterSize) this.becomeLeader();
+    if (countNodes(this.votes) * 2 > this.ctx.clusterSize) this.becomeLeader();
   }
 
   private becomeLeader(): void {

@@ -53,3 +53,6 @@ export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, ty
 
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";
+
+// Small pieces protocols share: coverage feature hashing and quorum counting.
+export { bucketOf, countNodes, FEATURE_HASH_START, mixFeature, startFeature } from "./toolkit/feature-hash.js";
