@@ -1,22 +1,41 @@
 import { basename, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
+const TESTS = ["src/**/*.test.ts", "test/**/*.test.ts"];
+
 /**
  * Shared vitest configuration: tests run against sources (the `@cx/source`
  * export condition), and when CX_TEST_REPORT_DIR is set (CI) each package
  * also writes a JSON report there so `.ci/run` can print real totals.
+ *
+ * Test files share their worker's module graph (`isolate: false`): importing
+ * and evaluating the sources once per worker instead of once per file is most
+ * of what keeps the suite fast. Files that replace modules (`vi.mock`) need a
+ * module graph of their own: list them in `isolatedFiles` and they run in an
+ * isolated project beside the shared one.
  */
-export function vitestConfig(packageDir: string) {
+export function vitestConfig(packageDir: string, options: { readonly isolatedFiles?: readonly string[] } = {}) {
   const reportDir = process.env["CX_TEST_REPORT_DIR"];
   const name = basename(packageDir);
+  const isolatedFiles = [...(options.isolatedFiles ?? [])];
   return defineConfig({
     ssr: { resolve: { conditions: ["@cx/source"] } },
     resolve: { conditions: ["@cx/source"] },
     test: {
-      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      // With projects, each project says what it includes (extends: true would add to a list given here).
+      ...(isolatedFiles.length > 0 ? {} : { include: TESTS }),
+      isolate: false,
       testTimeout: 120_000,
       // Hooks warm up module graphs and run hunts; on a loaded 2-core machine 10 s is not enough.
       hookTimeout: 120_000,
+      ...(isolatedFiles.length > 0
+        ? {
+            projects: [
+              { extends: true, test: { name: `${name}`, include: TESTS, exclude: isolatedFiles, isolate: false } },
+              { extends: true, test: { name: `${name} (isolated)`, include: isolatedFiles, isolate: true } },
+            ],
+          }
+        : {}),
       ...(reportDir
         ? {
             reporters: ["default", "json"],

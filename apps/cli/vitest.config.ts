@@ -1,3 +1,4 @@
 import { vitestConfig } from "../../vitest.shared.js";
 
-export default vitestConfig(import.meta.dirname);
+// save-fallback.test.ts replaces the output module with vi.mock.
+export default vitestConfig(import.meta.dirname, { isolatedFiles: ["test/save-fallback.test.ts"] });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runReplay } from "../src/commands/replay.js";
 import { runShrinkFile } from "../src/commands/shrink.js";
 import { isUserError } from "../src/user-error.js";
-import { cx } from "./run-cli.js";
+import { cx, cxInProcess } from "./run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cx-cli-"));
 
@@ -51,20 +51,21 @@ describe("cx hunt, replay and shrink", () => {
     expect((await runReplay({ file: repro })).report.reproduced).toBe(true);
   });
 
-  it("a malformed reproduction file gets exit 2 and a message naming the field, without a stack trace", () => {
+  it("a malformed reproduction file gets exit 2 and a message naming the field, without a stack trace", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ formatVersion: 1, cxVersion: "0.1.0", protocol: "raft", bugs: [], scenario: {}, choices: [1, -2], violation: { invariant: "X", message: "" } }));
-    const result = cx(["replay", bad]);
+    const result = await cxInProcess(["replay", bad]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("choices[1]");
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("an unknown defect name, strategy or a negative budget is a usage error (exit 2)", () => {
-    const unknownBug = cx(["hunt", "--bugs", "no_such_bug", "--strategy", "random"]);
+  it("an unknown defect name, strategy or a negative budget is a usage error (exit 2)", async () => {
+    const unknownBug = await cxInProcess(["hunt", "--bugs", "no_such_bug", "--strategy", "random"]);
     expect(unknownBug.status).toBe(2);
     expect(unknownBug.stderr).toContain('unknown defect "no_such_bug"');
-    expect(cx(["hunt", "--strategy", "psychic"]).status).toBe(2);
+    expect((await cxInProcess(["hunt", "--strategy", "psychic"])).status).toBe(2);
+    expect((await cxInProcess(["hunt", "--budget", "-5"])).status).toBe(2);
   });
 
   it("a missing reproduction file is a user error naming the file", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runReplay } from "../src/commands/replay.js";
-import { cx, repoRoot } from "./run-cli.js";
+import { cx, cxInProcess, repoRoot } from "./run-cli.js";
 
 const fixtures = join(import.meta.dirname, "fixtures");
 
@@ -28,11 +28,11 @@ describe("a protocol of the user's own, from a module file outside the workspace
     expect(saved.bugs).toEqual(["serve_reads_anywhere"]);
   });
 
-  it("cx replay reproduces the saved file through the same --protocol, and says what to pass without it", () => {
+  it("cx replay reproduces the saved file through the same --protocol, and says what to pass without it", async () => {
     const replayed = cx(["replay", "found.json", "--protocol", "./mine.ts", "--json"], dir);
     expect(replayed.status, replayed.stderr).toBe(0);
     expect((JSON.parse(replayed.stdout) as { reproduced: boolean }).reproduced).toBe(true);
-    const bare = cx(["replay", "found.json"], dir);
+    const bare = await cxInProcess(["replay", join(dir, "found.json")]);
     expect(bare.status).toBe(2);
     expect(bare.stderr).toContain('protocol: "primary-copy" is not a built-in protocol');
     expect(bare.stderr).toContain("pass --protocol");
@@ -45,11 +45,11 @@ describe("a protocol of the user's own, from a module file outside the workspace
     expect((JSON.parse(clean.stdout) as { found: boolean }).found).toBe(false);
   });
 
-  it("a --protocol that names nothing usable is a usage error saying what was expected", () => {
-    const missing = cx(["hunt", "--protocol", "./nope.ts"], dir);
+  it("a --protocol that names nothing usable is a usage error saying what was expected", async () => {
+    const missing = await cxInProcess(["hunt", "--protocol", join(dir, "nope.ts")]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/no such file .*nope\.ts/);
-    const typo = cx(["bugs", "--protocol", "rafft"], dir);
+    const typo = await cxInProcess(["bugs", "--protocol", "rafft"]);
     expect(typo.status).toBe(2);
     expect(typo.stderr).toMatch(/no package "rafft" is installed/);
   });
@@ -70,11 +70,11 @@ describe("reproduction files saved before the protocol plug-in", () => {
 });
 
 describe("cx protocols and cx bugs --protocol", () => {
-  it("list the built-in protocols, and a protocol's defects", () => {
-    const listed = cx(["protocols", "--json"]);
+  it("list the built-in protocols, and a protocol's defects", async () => {
+    const listed = await cxInProcess(["protocols", "--json"]);
     expect(listed.status).toBe(0);
     expect((JSON.parse(listed.stdout) as { protocols: { name: string }[] }).protocols.map((p) => p.name)).toContain("raft");
-    const bugs = cx(["bugs", "--protocol", "raft", "--json"]);
+    const bugs = await cxInProcess(["bugs", "--protocol", "raft", "--json"]);
     expect((JSON.parse(bugs.stdout) as { protocol: string; bugs: unknown[] }).bugs).toHaveLength(8);
   });
 });

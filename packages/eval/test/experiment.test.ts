@@ -8,10 +8,12 @@ import { testProtocols, tinyConfig } from "./tiny-config.js";
 const tmp = () => mkdtempSync(join(tmpdir(), "cx-eval-"));
 const base = { config: tinyConfig, protocols: testProtocols, outDir: null, corpusDir: null } as const;
 
-let onOne: ExperimentResults | undefined;
-async function resultsOnOneWorker(): Promise<ExperimentResults> {
-  onOne ??= await runExperiment({ ...base, workers: 1 });
-  return onOne;
+// Inline (no worker thread) is the cheap way to the results most tests read; the
+// first test holds the worker-thread path to the same figures.
+let inlineRun: ExperimentResults | undefined;
+async function resultsInline(): Promise<ExperimentResults> {
+  inlineRun ??= await runExperiment({ ...base, workers: 0 });
+  return inlineRun;
 }
 
 const section = (results: ExperimentResults, name: string): ProtocolResults => {
@@ -21,22 +23,17 @@ const section = (results: ExperimentResults, name: string): ProtocolResults => {
 };
 
 describe("runExperiment", () => {
-  it("gives the same results on two workers as on one, for every protocol: only wall times differ", async () => {
-    const one = await resultsOnOneWorker();
+  it("gives the same results on two worker threads as inline, for every protocol: only wall times differ", async () => {
+    const inline = await resultsInline();
     const two = await runExperiment({ ...base, workers: 2 });
-    expect(two.workers).toBe(2);
-    expect(one.protocols.map((p) => p.name)).toEqual(["raft", "primary-backup"]);
-    expect(deterministicView(two)).toEqual(deterministicView(one));
-  });
-
-  it("gives the same results inline (no worker thread) as on one worker", async () => {
-    const inline = await runExperiment({ ...base, workers: 0 });
     expect(inline.workers).toBe(0);
-    expect(deterministicView(inline)).toEqual(deterministicView(await resultsOnOneWorker()));
+    expect(two.workers).toBe(2);
+    expect(inline.protocols.map((p) => p.name)).toEqual(["raft", "primary-backup"]);
+    expect(deterministicView(two)).toEqual(deterministicView(inline));
   });
 
   it("gives each protocol its own trust run, trials table and shrink table, with the defects the filter selects", async () => {
-    const results = await resultsOnOneWorker();
+    const results = await resultsInline();
     expect(results.complete).toBe(true);
     expect(results.trustPassed).toBe(true);
     expect(section(results, "raft").bugs.map((b) => b.name)).toEqual(["vote_twice_in_term", "no_client_dedup"]);
@@ -64,7 +61,7 @@ describe("runExperiment", () => {
   });
 
   it("shrinks one failure per found defect of each protocol; the shrunk choices replay the same invariant and message on that protocol", async () => {
-    const results = await resultsOnOneWorker();
+    const results = await resultsInline();
     for (const p of results.protocols) {
       const shrunk = p.shrinks.rows.filter((r) => r.status === "shrunk");
       expect(shrunk.length).toBe(p.headline.bugsFound);
@@ -97,7 +94,7 @@ describe("runExperiment", () => {
   });
 
   it("records the machine, the Node version, the seeds and timestamps", async () => {
-    const results = await resultsOnOneWorker();
+    const results = await resultsInline();
     expect(results.machine.cores).toBeGreaterThan(0);
     expect(results.machine.nodeVersion).toBe(process.version);
     expect(results.config.trialSeeds).toEqual([1, 2]);
@@ -105,7 +102,7 @@ describe("runExperiment", () => {
   });
 
   it("writes a results document the schema accepts, and the schema refuses one with a field missing or unknown", async () => {
-    const results = await resultsOnOneWorker();
+    const results = await resultsInline();
     // Through JSON, as a reader of results.json sees it.
     const document = JSON.parse(JSON.stringify(results)) as Record<string, unknown>;
     const checked = resultsSchema.safeParse(document);
@@ -159,7 +156,7 @@ describe("runExperiment", () => {
 
     const resumed = await runExperiment({ ...base, workers: 0, outDir });
     expect(resumed.resumedTasks).toBeGreaterThanOrEqual(2 * tinyConfig.strategies.length + 3);
-    expect(deterministicView(resumed)).toEqual(deterministicView(await resultsOnOneWorker()));
+    expect(deterministicView(resumed)).toEqual(deterministicView(await resultsInline()));
     expect(readResults(join(outDir, "results.json")).complete).toBe(true);
     const summary = readFileSync(join(outDir, "summary.md"), "utf8");
     expect(summary).toContain("## Protocol raft");
