@@ -1,5 +1,5 @@
 import type { ReplicaObservation } from "@cx/check";
-import { countNodes, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { ballotProposer, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
@@ -14,10 +14,7 @@ import type { AcceptedValue, PaxosEntry, PaxosMessage, PaxosPersistent, Reported
 export type PaxosRole = "follower" | "candidate" | "leader";
 
 /** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
-export interface PaxosClientSession {
-  readonly seq: number;
-  readonly output: RegisterOutput;
-}
+export type PaxosClientSession = ClientSession;
 
 /** A proposal of the current ballot that is not chosen yet: the entry and which acceptors accepted it (a bit per node). */
 interface Proposal {
@@ -25,6 +22,7 @@ interface Proposal {
   acks: number;
 }
 
+const NO_OP_APPLIED = { effect: true, output: null } as const;
 const NO_ENTRIES: readonly PaxosEntry[] = [];
 const NO_REPORTS: readonly ReportedValue[] = [];
 
@@ -70,10 +68,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   ballot = 0;
   /** Who this node believes leads, for client redirects. */
   leaderHint: NodeId | undefined = undefined;
-  /** The register's value in the state machine. */
-  value: string | null = null;
-  /** The at-most-once table, part of the applied state. */
-  readonly sessions = new Map<number, PaxosClientSession>();
+  /** The replicated state machine: the register and its at-most-once table (in memory, rebuilt from the log). */
+  readonly machine = new RegisterMachine();
   /** Proposals of the current ballot that are not chosen yet, by slot. */
   readonly proposals = new Map<number, Proposal>();
 
@@ -168,14 +164,14 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       this.ctx.reply(request, { kind: "redirect", leaderHint: hint });
       return;
     }
-    const session = this.sessions.get(request.client);
-    if (session !== undefined && session.seq >= request.seq) {
+    const earlier = this.machine.answered(request.client, request.seq);
+    if (earlier !== undefined) {
       // Already applied: answer from the at-most-once table (a stale retry of an older operation gets nothing).
-      if (session.seq === request.seq) this.ctx.reply(request, { kind: "ok", output: session.output });
+      if (earlier !== "stale") this.ctx.reply(request, { kind: "ok", output: earlier.output });
       return;
     }
     if (request.input.op === "read" && this.defects.has("stale_local_read")) {
-      this.ctx.reply(request, { kind: "ok", output: this.value });
+      this.ctx.reply(request, { kind: "ok", output: this.machine.value });
       return;
     }
     const entry: PaxosEntry = { ballot: this.ballot, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
@@ -422,44 +418,17 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     while (this.lastApplied < this.log.length) {
       const index = ++this.lastApplied;
       const entry = this.log[index - 1] as PaxosEntry;
-      let effect = true;
-      let output: RegisterOutput = null;
-      if (entry.client !== null && entry.seq !== null && entry.input !== null) {
-        const session = this.sessions.get(entry.client);
-        if (!this.defects.has("no_client_dedup")) {
-          // At-most-once: a retried operation already applied is skipped and answered from the table.
-          if (session !== undefined && entry.seq <= session.seq) {
-            effect = false;
-            output = session.seq === entry.seq ? session.output : null;
-          }
-        }
-        if (effect) {
-          output = this.execute(entry.input);
-          this.sessions.set(entry.client, { seq: entry.seq, output });
-        }
-      }
+      // A no-op entry (filling a slot a new leader found empty) changes nothing and answers no one; any other
+      // entry carries a client operation (checked here, so the cast below only drops the nulls).
+      // At-most-once: a retried operation already applied is skipped and answered from the table.
+      const { effect, output } =
+        entry.client !== null && entry.seq !== null && entry.input !== null ? this.machine.apply(entry as ClientOperation, !this.defects.has("no_client_dedup")) : NO_OP_APPLIED;
       this.emit({ kind: "applied", node: this.ctx.id, index, id: entry.id, client: entry.client, seq: entry.seq, effect });
       const request = this.waiting.get(index);
       if (request !== undefined) {
         this.waiting.delete(index);
         if (request.client === entry.client && request.seq === entry.seq) this.ctx.reply(request, { kind: "ok", output });
       }
-    }
-  }
-
-  private execute(input: RegisterInput): RegisterOutput {
-    switch (input.op) {
-      case "read":
-        return this.value;
-      case "write":
-        this.value = input.value;
-        return null;
-      case "cas":
-        if (this.value !== null && this.value === input.expected) {
-          this.value = input.value;
-          return true;
-        }
-        return false;
     }
   }
 

@@ -152,7 +152,7 @@ describe("PaxosNode's clients and state machine", () => {
     expect(ctx.replies).toEqual([]);
     n.onMessage(2, acceptedOk(ballot, 1));
     expect(ctx.replies.map((r) => r.response)).toEqual([{ kind: "ok", output: null }]);
-    expect(n.value).toBe("1.1");
+    expect(n.machine.value).toBe("1.1");
   });
 
   it("a follower redirects a client to the leader it heard from", () => {

@@ -1,5 +1,5 @@
 import type { ReplicaObservation, ReplicaRole } from "@cx/check";
-import { countNodes, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, RegisterMachine, registerWorkload, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
@@ -8,10 +8,7 @@ import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
 export type RaftRole = ReplicaRole;
 
 /** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
-export interface ClientSession {
-  readonly seq: number;
-  readonly output: RegisterOutput;
-}
+export type { ClientSession };
 
 const NO_ENTRIES: readonly LogEntry[] = [];
 
@@ -45,10 +42,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   lastApplied = 0;
   /** Who this node believes leads its term, for client redirects. */
   leaderHint: NodeId | undefined = undefined;
-  /** The register's value in the state machine. */
-  value: string | null = null;
-  /** The at-most-once table, part of the applied state. */
-  readonly sessions = new Map<number, ClientSession>();
+  /** The replicated state machine: the register and its at-most-once table (in memory, rebuilt from the log). */
+  readonly machine = new RegisterMachine();
 
   private readonly ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>;
   private readonly bugs: ReadonlySet<RaftBugName>;
@@ -131,14 +126,14 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       this.ctx.reply(request, { kind: "redirect", leaderHint: hint });
       return;
     }
-    const session = this.sessions.get(request.client);
-    if (session !== undefined && session.seq >= request.seq) {
+    const earlier = this.machine.answered(request.client, request.seq);
+    if (earlier !== undefined) {
       // Already applied: answer from the at-most-once table (a stale retry of an older operation gets nothing).
-      if (session.seq === request.seq) this.ctx.reply(request, { kind: "ok", output: session.output });
+      if (earlier !== "stale") this.ctx.reply(request, { kind: "ok", output: earlier.output });
       return;
     }
     if (request.input.op === "read" && this.bugs.has("stale_local_read")) {
-      this.ctx.reply(request, { kind: "ok", output: this.value });
+      this.ctx.reply(request, { kind: "ok", output: this.machine.value });
       return;
     }
     const entry: LogEntry = { term: this.currentTerm, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
@@ -412,42 +407,14 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     while (this.lastApplied < upTo) {
       const index = ++this.lastApplied;
       const entry = this.log[index - 1] as LogEntry;
-      const session = this.sessions.get(entry.client);
-      let effect = true;
-      let output: RegisterOutput = null;
-      if (!this.bugs.has("no_client_dedup")) {
-        // At-most-once: a retried operation already applied is skipped and answered from the table.
-        if (session !== undefined && entry.seq <= session.seq) {
-          effect = false;
-          output = session.seq === entry.seq ? session.output : null;
-        }
-      }
-      if (effect) {
-        output = this.execute(entry.input);
-        this.sessions.set(entry.client, { seq: entry.seq, output });
-      }
+      // At-most-once: a retried operation already applied is skipped and answered from the table.
+      const { effect, output } = this.machine.apply(entry, !this.bugs.has("no_client_dedup"));
       this.emit({ kind: "applied", node: this.ctx.id, index, id: entry.id, client: entry.client, seq: entry.seq, effect });
       const request = this.waiting.get(index);
       if (request !== undefined) {
         this.waiting.delete(index);
         if (request.client === entry.client && request.seq === entry.seq) this.ctx.reply(request, { kind: "ok", output });
       }
-    }
-  }
-
-  private execute(input: RegisterInput): RegisterOutput {
-    switch (input.op) {
-      case "read":
-        return this.value;
-      case "write":
-        this.value = input.value;
-        return null;
-      case "cas":
-        if (this.value !== null && this.value === input.expected) {
-          this.value = input.value;
-          return true;
-        }
-        return false;
     }
   }
 
