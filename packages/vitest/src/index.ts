@@ -15,4 +15,4 @@ export { reproPathFor, sanitiseTestName } from "./repro/repro-path.js";
 
 // The protocol contract kit.
 export { describeProtocolContract, type ProtocolContractOptions } from "./contract/describe-protocol-contract.js";
-export { findSafetyMonitor, healthProblems, mirrorProblems, runDifferences } from "./contract/contract-checks.js";
+export { findSafetyMonitor, healthProblems, mirrorProblems, repeatedTraces, runDifferences } from "./contract/contract-checks.js";

@@ -1,7 +1,7 @@
 import { protocolPlugin } from "@cx/raft";
 import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { describeProtocolContract, findSafetyMonitor, healthProblems, mirrorProblems, OptionsError, runDifferences } from "../src/index.js";
+import { describeProtocolContract, findSafetyMonitor, healthProblems, mirrorProblems, OptionsError, repeatedTraces, runDifferences } from "../src/index.js";
 
 describe("the contract kit's checks can fail", () => {
   it("a run is unhealthy when it has a violation, never reached the calm phase, or left an operation unanswered", () => {
@@ -24,6 +24,12 @@ describe("the contract kit's checks can fail", () => {
     const differences = runDifferences(a, b);
     expect(differences.some((d) => d.startsWith("the traces differ"))).toBe(true);
     expect(differences.some((d) => d.startsWith("the choices consumed differ"))).toBe(true);
+  });
+
+  it("a plug-in that ignores its choices is caught: every seed after the first repeats its trace", () => {
+    expect(repeatedTraces(protocolPlugin, [1, 2, 3])).toEqual([]);
+    const deaf: ProtocolPlugin = { ...protocolPlugin, run: (spec) => protocolPlugin.run({ ...spec, choices: new ReplayedChoices([]) }) };
+    expect(repeatedTraces(deaf, [1, 2, 3])).toEqual([2, 3]);
   });
 
   it("a plug-in whose replica views disagree with its observations is caught, naming the seed, the step and the replica", () => {

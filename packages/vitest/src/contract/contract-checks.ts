@@ -1,5 +1,6 @@
 import { checkSnapshot, type SafetyMonitor } from "@cx/check";
 import { GeneratedChoices, hashTrace, type ClusterView, type Monitor, type ProtocolPlugin, type RunResult } from "@cx/sim";
+import { traceHashes } from "./trace-hashes.js";
 
 const SHOW_MAX = 5;
 
@@ -119,4 +120,20 @@ export function mirrorProblems(plugin: ProtocolPlugin, spec: { readonly seed: nu
   if (run.violation !== null) problems.push(`seed ${spec.seed}: ${run.violation.invariant} violated: ${run.violation.message}`);
   if (compared === 0) problems.push(`seed ${spec.seed}: the plug-in's run ignored the monitors it was given (run must honour PluginRunSpec.monitors)`);
   return problems;
+}
+
+/**
+ * The seeds whose generated run has the same trace as an earlier seed's
+ * (empty when every seed's trace differs): a plug-in that draws nothing from
+ * the choices, or ignores what it draws, passes every determinism check and
+ * gives the search nothing to steer, and this is how that shows.
+ *
+ * @example
+ * ```ts
+ * repeatedTraces(plugin, [1, 2, 3]); // [] for a plug-in whose runs depend on their choices
+ * ```
+ */
+export function repeatedTraces(plugin: ProtocolPlugin, seeds: readonly number[]): number[] {
+  const hashes = traceHashes(plugin, { seeds, defects: [] });
+  return seeds.filter((_, i) => hashes.indexOf(hashes[i] as string) !== i);
 }

@@ -1,7 +1,7 @@
 import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
 import { describe, expect, test } from "vitest";
 import { countOption, OptionsError } from "../schedule-options.js";
-import { firstProblems, healthProblems, mirrorProblems, runDifferences } from "./contract-checks.js";
+import { firstProblems, healthProblems, mirrorProblems, repeatedTraces, runDifferences } from "./contract-checks.js";
 import { hashInWorker } from "./hash-in-worker.js";
 import { traceHashes } from "./trace-hashes.js";
 
@@ -51,6 +51,7 @@ const seedsFrom = (first: number, count: number): number[] => Array.from({ lengt
  *   reached, every client operation answered;
  * - the same choices give the same trace, twice in this thread (the correct
  *   protocol and each defect) and in a worker thread;
+ * - different seeds give different traces (the run depends on the choices);
  * - replaying a run's recorded choices reproduces it exactly (trace,
  *   violation, choices, history, counters), for the correct protocol and
  *   each defect;
@@ -94,6 +95,11 @@ export function describeProtocolContract(plugin: ProtocolPlugin, options: Protoc
         return request.seeds.flatMap((s, i) => (first[i] === second[i] ? [] : [`seed ${s}${variant.length === 0 ? "" : ` with ${variant[0]}`}: ${first[i]} then ${second[i]}`]));
       });
       expect(problems, firstProblems(problems)).toEqual([]);
+    }, timeout);
+
+    test(`the run depends on the choices: ${seeds.length} seeds give ${seeds.length} different traces`, () => {
+      const repeated = repeatedTraces(plugin, seeds);
+      expect(repeated, `seeds ${repeated.join(", ")} repeat an earlier seed's trace`).toEqual([]);
     }, timeout);
 
     const module = options.module;
