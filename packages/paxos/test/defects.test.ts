@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { paxosDefects, runPaxos, type PaxosDefectName } from "../src/index.js";
+import { isPaxosDefectName, paxosDefects, runPaxos, type PaxosDefectName } from "../src/index.js";
 
 interface Fixture {
   readonly defect: PaxosDefectName;
@@ -29,9 +29,11 @@ describe("each seeded defect, replayed from a saved choice list", () => {
 describe("the defect registry", () => {
   const source = readFileSync(new URL("../src/paxos-node.ts", import.meta.url), "utf8");
 
-  it("lists six distinct defects, each with a mistake and the property expected to catch it", () => {
+  it("lists six defects, each its own name and its own mistake, and the name check accepts exactly those", () => {
     expect(new Set(paxosDefects.map((d) => d.name)).size).toBe(6);
-    for (const defect of paxosDefects) expect(defect.mistake.length).toBeGreaterThan(20);
+    expect(new Set(paxosDefects.map((d) => d.mistake)).size).toBe(6);
+    for (const defect of paxosDefects) expect(isPaxosDefectName(defect.name), defect.name).toBe(true);
+    for (const near of ["minority", "MINORITY_QUORUM", "none", "", "minority_quorum "]) expect(isPaxosDefectName(near), JSON.stringify(near)).toBe(false);
   });
 
   it("guards each defect exactly once in the one implementation", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { raftBugs, runRaft, type RaftBugName } from "../src/index.js";
+import { isRaftBugName, raftBugs, runRaft, type RaftBugName } from "../src/index.js";
 
 interface Fixture {
   readonly bug: RaftBugName;
@@ -55,9 +55,11 @@ describe("each saved defect's violation names its subjects as data", () => {
 describe("the defect registry", () => {
   const source = readFileSync(new URL("../src/raft-node.ts", import.meta.url), "utf8");
 
-  it("lists eight distinct defects, each with a mistake and the property expected to catch it", () => {
+  it("lists eight defects, each its own name and its own mistake, and the name check accepts exactly those", () => {
     expect(new Set(raftBugs.map((b) => b.name)).size).toBe(8);
-    for (const bug of raftBugs) expect(bug.mistake.length).toBeGreaterThan(20);
+    expect(new Set(raftBugs.map((b) => b.mistake)).size).toBe(8);
+    for (const bug of raftBugs) expect(isRaftBugName(bug.name), bug.name).toBe(true);
+    for (const near of ["vote_twice", "VOTE_TWICE_IN_TERM", "none", "", "vote_twice_in_term "]) expect(isRaftBugName(near), JSON.stringify(near)).toBe(false);
   });
 
   it("guards each defect exactly once in the one implementation", () => {

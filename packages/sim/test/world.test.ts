@@ -46,13 +46,32 @@ describe("the world", () => {
     );
   });
 
-  it("orders events by time and delivers every message no earlier than it was sent", () => {
-    const result = run(new GeneratedChoices(11));
-    let last = 0;
-    for (const event of result.trace) {
-      expect(event.time).toBeGreaterThanOrEqual(last);
-      last = event.time;
-      if (event.kind === "send") expect(event.deliverAt).toBeGreaterThanOrEqual(event.time);
+  it("delivers each message exactly as its send was decided: at its delivery time, once per copy, never when dropped or cut off", () => {
+    for (const seed of [3, 11, 27, 64]) {
+      const result = run(new GeneratedChoices(seed));
+      const end = result.trace.at(-1)?.time ?? 0;
+      const sends = result.trace.filter((e) => e.kind === "send");
+      const deliveries = result.trace.filter((e) => e.kind === "deliver");
+      // Every copy the network decided to deliver, keyed as its arrival would be.
+      const due = new Map<string, number>();
+      const key = (id: number, from: number, to: number, at: number) => `${id} ${from}->${to} @${at}`;
+      for (const send of sends) {
+        expect(send.deliverAt, `seed ${seed}: message ${send.id} arrives before it was sent`).toBeGreaterThanOrEqual(send.time);
+        if (send.fate !== "delivered") continue;
+        const k = key(send.id, send.from, send.to, send.deliverAt);
+        due.set(k, (due.get(k) ?? 0) + 1);
+      }
+      for (const delivery of deliveries) {
+        const k = key(delivery.id, delivery.from, delivery.to, delivery.time);
+        const left = due.get(k) ?? 0;
+        expect(left, `seed ${seed}: delivery ${k} matches no send decided to arrive then`).toBeGreaterThan(0);
+        due.set(k, left - 1);
+      }
+      // What is still due is only what would arrive after the run ended.
+      const undelivered = [...due].filter(([k, n]) => n > 0 && Number(k.split("@")[1]) < end);
+      expect(undelivered, `seed ${seed}`).toEqual([]);
+      expect(deliveries.length, `seed ${seed}: a hostile run delivers something`).toBeGreaterThan(0);
+      expect(sends.some((e) => e.fate !== "delivered"), `seed ${seed}: a hostile run loses something`).toBe(true);
     }
   });
 
