@@ -1,6 +1,7 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, basename } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import pc from "picocolors";
+import writeFileAtomicLib from "write-file-atomic";
 
 /** Colour only where a person reads it: honours NO_COLOR and non-TTY stdout. */
 export const colors = pc.createColors(pc.isColorSupported && process.env["NO_COLOR"] === undefined && process.stdout.isTTY === true);
@@ -28,20 +29,13 @@ export function printJson(value: unknown): void {
 }
 
 /**
- * Writes a file atomically (a temp file beside it, then rename), so an
- * interrupted command never leaves a half-written result behind.
+ * Writes a file atomically (write-file-atomic: a temp file beside it,
+ * flushed, then renamed), so an interrupted command never leaves a
+ * half-written result behind. Creates the folder if needed.
  */
 export function writeFileAtomic(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, content);
-    renameSync(temp, path);
-  } catch (error) {
-    // No orphan temp file when the rename (or the write) fails.
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomicLib.sync(path, content);
 }
 
 /**
