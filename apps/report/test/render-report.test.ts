@@ -5,6 +5,8 @@ import { renderSummaryMarkdown, resultsSchema } from "@cx/eval";
 import type { ShrinkRow } from "@cx/eval";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, isResultsFileError, readResultsFile, renderReportHtml, writeReport } from "../src/index.js";
+import { createHash } from "node:crypto";
+import { REAL_BUGS, withRealCounterexamples } from "./fixtures/real-counterexamples.js";
 import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'quoted' "double" <img src=x onerror=alert(1)>`;
@@ -100,6 +102,51 @@ describe("renderReportHtml", () => {
     const html = renderReportHtml(withRows(syntheticResults(), (row, i) => (i === 2 ? { ...row, status: "not-found" as const, source: null, counterexample: null } : row)));
     expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES - 1);
     expect(html).toContain("No hunt found this defect within its budget");
+  });
+});
+
+describe("renderReportHtml with counterexamples this build replays", () => {
+  const results = withRealCounterexamples(syntheticResults(HOSTILE));
+  const html = renderReportHtml(results);
+
+  it("draws each replayed counterexample inline as SVG, ids distinct per diagram, and the rest as images", () => {
+    expect(html.match(/<svg class="cx-diagram" /g)).toHaveLength(REAL_BUGS.length);
+    expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES - REAL_BUGS.length);
+    const ids = [...html.matchAll(/<svg class="cx-diagram" [^>]*aria-labelledby="([^" ]+) /g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(REAL_BUGS.length);
+    // The synthetic choices replay to nothing on real Raft, and the page says why it shows their stored picture.
+    expect(html).toContain("this build of raft replays its choices to no violation");
+    expect(html).toContain("protocol primary-backup is not built into this cx");
+  });
+
+  it("links every story step to its badge and shapes in the same counterexample's diagram", () => {
+    for (const { bug } of REAL_BUGS) {
+      const article = new RegExp(`<article class="counterexample" id="cx-raft-${bug}" data-cx="raft-${bug}">([\\s\\S]*?)</article>`).exec(html)?.[1] ?? "";
+      const steps = [...article.matchAll(/<li value="(\d+)" data-step="\d+">/g)].map((m) => Number(m[1]));
+      expect(steps.length).toBeGreaterThan(1);
+      expect(steps).toEqual(steps.map((_, i) => i + 1));
+      const marked = new Set([...article.matchAll(/data-steps="([\d ]+)"/g)].flatMap((m) => (m[1] ?? "").split(" ").map(Number)));
+      for (const n of steps) {
+        expect(article).toContain(`data-badge="${n}"`);
+        expect(marked.has(n)).toBe(true);
+      }
+    }
+  });
+
+  it("keeps every string escaped and allows only its own script, by the hash of exactly that script", () => {
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    expect(scripts).toHaveLength(1);
+    const hash = createHash("sha256").update(scripts[0] ?? "").digest("base64");
+    expect(html).toContain(`script-src &#39;sha256-${hash}&#39;`);
+    expect(html).toContain("default-src &#39;none&#39;");
+  });
+
+  it("shows the stored pictures as images only when told not to replay", () => {
+    const plain = renderReportHtml(results, { replays: new Map() });
+    expect(plain).not.toContain("<svg");
+    expect(plain.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES);
   });
 });
 
