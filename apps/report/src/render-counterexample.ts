@@ -1,6 +1,7 @@
 import { formatMs, protocolSlug, type ProtocolResults, type ShrinkRow } from "@cx/eval";
 import { formatChoices, renderDiagram, type Story } from "@cx/viz";
 import { escapeHtml as e } from "./escape-html.js";
+import { historyOfRun } from "./history-of-run.js";
 import { counterexampleKey, type Replays } from "./replay-counterexamples.js";
 
 /** A stable, safe id fragment for a defect name. */
@@ -49,9 +50,10 @@ function storedFigure(cx: NonNullable<ShrinkRow["counterexample"]>, shown: { rea
  * One defect's minimised counterexample: its violation, how it was found
  * and shrunk, the diagram and the numbered story (drawn live from a replay
  * when there is one, linked both ways; else the stored picture as an
- * image), and the copyable repro.
+ * image), the history view when its client history is not linearizable
+ * (linked from the violation), and the copyable repro.
  */
-export function renderCounterexample(protocol: ProtocolResults, row: ShrinkRow, context: { readonly mistake: string | undefined; readonly replays: Replays; readonly extra?: string }): string {
+export function renderCounterexample(protocol: ProtocolResults, row: ShrinkRow, context: { readonly mistake: string | undefined; readonly replays: Replays }): string {
   const id = `${protocolSlug(protocol.name)}-${slug(row.bug)}`;
   const heading = `<h4 id="bug-${e(id)}">${e(row.bug)}</h4>${context.mistake === undefined ? "" : `<p class="mistake">${e(context.mistake)}</p>`}`;
   const cx = row.counterexample;
@@ -66,12 +68,22 @@ export function renderCounterexample(protocol: ProtocolResults, row: ShrinkRow, 
   const replay = context.replays.get(counterexampleKey(protocol.name, row.bug));
   let figure: string;
   let interactive = false;
+  let historyLink = "";
+  let historyView = "";
   if (cx.renderError !== null && cx.renderError !== undefined && (replay === undefined || "unavailable" in replay)) {
     figure = `<p class="alarm">${e(cx.renderError)}</p>`;
   } else if (replay !== undefined && "run" in replay) {
     try {
       figure = liveFigure(row.bug, { story: replay.story, svg: renderDiagram(replay.run, { story: replay.story, idPrefix: `d-${id}-` }) });
       interactive = true;
+      const history = historyOfRun(replay.run.history, `h-${id}-`);
+      if (history !== null && (history.illegal || cx.violation.invariant === "Linearizability")) {
+        historyLink = ` <a class="history-link" href="#history-${e(id)}" data-history="history-${e(id)}">Open its history view</a>`;
+        historyView = `<details class="history" id="history-${e(id)}"><summary>History view: each client's operations, the longest linearizable prefix, the operation that cannot be placed</summary>
+${history.view}
+${copyBlock(`history-jsonl-${id}`, "history.jsonl — then: cx lin history.jsonl --html history.html", history.jsonl)}
+</details>`;
+      }
     } catch (error) {
       figure = storedFigure(cx, { bug: row.bug, total: row.storyStepsTotal ?? cx.storyStepsTotal, why: `drawing the replay failed (${error instanceof Error ? error.message : String(error)})` });
     }
@@ -79,10 +91,10 @@ export function renderCounterexample(protocol: ProtocolResults, row: ShrinkRow, 
     figure = storedFigure(cx, { bug: row.bug, total: row.storyStepsTotal ?? cx.storyStepsTotal, why: replay === undefined ? "it was not replayed" : replay.unavailable });
   }
   return `<article class="counterexample" id="cx-${e(id)}"${interactive ? ` data-cx="${e(id)}"` : ""}>${heading}
-<p class="violation"><strong>${e(cx.violation.invariant)}</strong> violated at t=${e(String(cx.violation.time))}: ${e(cx.violation.message)}</p>
+<p class="violation"><strong>${e(cx.violation.invariant)}</strong> violated at t=${e(String(cx.violation.time))}: ${e(cx.violation.message)}${historyLink}</p>
 <p class="meta">${e(`${source}${shrunk}`)}</p>
 ${figure}
-${context.extra ?? ""}
+${historyView}
 <h5>Reproduce it</h5>
 <p class="choices-short">Choices (${e(String(cx.choices.length))} values, zeros after the end): <code>${e(formatChoices(cx.choices))}</code></p>
 ${copyBlock(`repro-${id}`, "repro.json — then: cx replay repro.json", cx.repro)}

@@ -1,5 +1,7 @@
+import { HISTORY_VIEW_CSS } from "@cx/viz";
+
 /** The report's whole stylesheet, inlined into the page (no external fonts or files). */
-export const REPORT_CSS = `
+export const REPORT_CSS = `${HISTORY_VIEW_CSS}
 :root { color-scheme: light; --ink: #1d2430; --muted: #5b6573; --line: #d8dde4; --bg: #ffffff; --soft: #f4f6f9; --accent: #1f5fbf; --bad: #b3261e; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--bg); }
@@ -65,6 +67,9 @@ ol.story button.step { display: grid; grid-template-columns: 2.2em auto 1fr; col
 ol.story button.step .n { text-align: right; font-variant-numeric: tabular-nums; }
 ol.story button.step:hover { background: var(--soft); }
 ol.story li.current button.step { background: #fff4d6; box-shadow: inset 3px 0 0 #f59e0b; }
+details.history { margin: 10px 0; border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px; }
+details.history[open] { background: #fcfcfd; }
+.history-link { white-space: nowrap; font-weight: 600; }
 @media (max-width: 600px) {
   header, main, footer { padding: 0 12px; }
   .counterexample { padding: 12px 10px; }

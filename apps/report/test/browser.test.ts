@@ -129,6 +129,20 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
     expect(await article.locator("li.current").isVisible()).toBe(true);
   });
 
+  it("opens the history view of a linearizability counterexample from its link, the stuck operation shown", async () => {
+    const id = "raft-stale_local_read";
+    const view = tab.locator(`details#history-${id}`);
+    expect(await view.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(false);
+    await tab.locator(`a[data-history="history-${id}"]`).click();
+    expect(await view.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true);
+    expect(tab.url()).toBe(`${url}#history-${id}`);
+    const stuck = view.locator('svg [data-role="stuck"]');
+    expect(await stuck.count()).toBe(1);
+    await stuck.scrollIntoViewIfNeeded();
+    expect(await stuck.isVisible()).toBe(true);
+    expect(await view.locator("svg [data-role]").count()).toBeGreaterThan(3);
+  });
+
   it("at 420 px wide, scrolls the diagram inside its box and never the page", async () => {
     await tab.setViewportSize({ width: 420, height: 900 });
     try {

@@ -143,6 +143,19 @@ describe("renderReportHtml with counterexamples this build replays", () => {
     expect(html).toContain("default-src &#39;none&#39;");
   });
 
+  it("links the linearizability counterexample to its history view, with the operation that cannot be placed marked", () => {
+    const id = "raft-stale_local_read";
+    const article = new RegExp(`<article class="counterexample" id="cx-${id}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? "";
+    expect(article).toContain(`<a class="history-link" href="#history-${id}" data-history="history-${id}">`);
+    const view = new RegExp(`<details class="history" id="history-${id}">([\\s\\S]*)</details>`).exec(article)?.[1] ?? "";
+    expect(view).toContain("<strong>Not linearizable</strong>");
+    expect(view.match(/data-role="stuck"/g)).toHaveLength(1);
+    expect(view.match(/data-role="prefix"/g)?.length).toBeGreaterThan(0);
+    expect(view).toContain("cx lin history.jsonl --html history.html");
+    // The election counterexample's history is linearizable: no history view.
+    expect(html).not.toContain('id="history-raft-vote_twice_in_term"');
+  });
+
   it("shows the stored pictures as images only when told not to replay", () => {
     const plain = renderReportHtml(results, { replays: new Map() });
     expect(plain).not.toContain("<svg");
