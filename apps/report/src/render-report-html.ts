@@ -2,6 +2,7 @@ import { buildResultSections, formatMs, formatStorySteps, protocolSlug, type Exp
 import { builtinProtocols } from "@cx/protocols";
 import { escapeHtml } from "./escape-html.js";
 import { renderCounterexample, slug } from "./render-counterexample.js";
+import { renderFoundByTrial, renderShrinkProgress } from "./render-plots.js";
 import { replayCounterexamples, type Replays } from "./replay-counterexamples.js";
 import { REPORT_CSS } from "./report-css.js";
 import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from "./report-script.js";
@@ -52,8 +53,10 @@ function protocolSection(p: ProtocolResults, tables: readonly ResultTable[], rep
 ${trustBanner}
 ${section(get("trust"), "h3")}
 ${section(get("trials"), "h3")}
+${renderFoundByTrial(p)}
 <details><summary>Every hunt, seed by seed</summary>${table(get("trials-per-seed"))}</details>
 ${section(get("shrink"), "h3")}
+${renderShrinkProgress(p)}
 ${section(get("performance"), "h3")}
 <section id="counterexamples-${e(id)}" class="counterexamples"><h3>${e(p.name)}: counterexamples</h3>
 <p class="caption">For each defect, the shrunk failure: its space-time diagram, the numbered story, and the choice sequence that reproduces it. Click a step to see its events in the diagram (or a shape in the diagram to see its step); step through with the arrow keys.</p>

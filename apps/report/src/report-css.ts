@@ -67,6 +67,11 @@ ol.story button.step { display: grid; grid-template-columns: 2.2em auto 1fr; col
 ol.story button.step .n { text-align: right; font-variant-numeric: tabular-nums; }
 ol.story button.step:hover { background: var(--soft); }
 ol.story li.current button.step { background: #fff4d6; box-shadow: inset 3px 0 0 #f59e0b; }
+.plot-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 380px), 1fr)); gap: 14px; margin: 8px 0; }
+figure.plot { margin: 0; overflow: visible; border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; background: #fff; }
+figure.plot figcaption { color: var(--ink); margin: 0 0 4px; }
+figure.plot svg { max-width: 100%; height: auto; }
+figure.plot.wide { max-width: 760px; }
 details.history { margin: 10px 0; border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px; }
 details.history[open] { background: #fcfcfd; }
 .history-link { white-space: nowrap; font-weight: 600; }

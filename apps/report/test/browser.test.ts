@@ -84,7 +84,15 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
     for (const name of ["raft", "primary-backup"]) {
       expect(await tab.locator(`section#protocol-${name}`).isVisible()).toBe(true);
       expect(await tab.locator(`table#table-${name}-trials`).count()).toBe(1);
+      expect(await tab.locator(`#shrink-progress-${name} svg[viewBox]`).count()).toBeGreaterThan(0);
     }
+    // A found-by-trial plot per defect, drawn (it has a size) with a line per strategy.
+    const plots = tab.locator("figure.plot[id^=found-] svg[viewBox]");
+    expect(await plots.count()).toBe(SYNTHETIC_COUNTEREXAMPLES);
+    const last = plots.last();
+    await last.scrollIntoViewIfNeeded();
+    expect((await last.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    expect(await last.locator('[aria-label="line"] path').count()).toBe(3);
   });
 
   it("highlights a clicked story step's shapes in the diagram, shows a clicked shape's step, and steps with the keyboard", async () => {

@@ -6,6 +6,9 @@ import type { ShrinkRow } from "@cx/eval";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, isResultsFileError, readResultsFile, renderReportHtml, writeReport } from "../src/index.js";
 import { createHash } from "node:crypto";
+import fc from "fast-check";
+import { foundByTrial } from "../src/found-by-trial.js";
+import { wilsonInterval } from "../src/wilson-interval.js";
 import { REAL_BUGS, withRealCounterexamples } from "./fixtures/real-counterexamples.js";
 import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
 
@@ -158,8 +161,65 @@ describe("renderReportHtml with counterexamples this build replays", () => {
 
   it("shows the stored pictures as images only when told not to replay", () => {
     const plain = renderReportHtml(results, { replays: new Map() });
-    expect(plain).not.toContain("<svg");
+    expect(plain).not.toContain(`<svg class="cx-diagram"`);
     expect(plain.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES);
+  });
+});
+
+describe("plots", () => {
+  it("Wilson's interval holds the observed share, stays within 0..1, and matches a known value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, f) => {
+        const k = Math.round(f * n);
+        const { low, high } = wilsonInterval(k, n);
+        return low >= 0 && high <= 1 && low <= k / n + 1e-12 && k / n <= high + 1e-12 && high - low > 0;
+      }),
+    );
+    const { low, high } = wilsonInterval(3, 6);
+    expect(low).toBeCloseTo(0.1876, 3);
+    expect(high).toBeCloseTo(0.8124, 3);
+  });
+
+  it("a found-by-trial curve never falls and ends at the share of campaigns that found the defect", () => {
+    for (const cell of syntheticResults().protocols.flatMap((p) => p.trials.cells)) {
+      const points = foundByTrial(cell);
+      expect(points[0]?.trial).toBe(1);
+      for (let i = 1; i < points.length; i++) expect(points[i]?.share).toBeGreaterThanOrEqual(points[i - 1]?.share ?? 0);
+      expect(points.at(-1)?.found).toBe(cell.found);
+      expect(points.at(-1)?.trial).toBe(cell.budget);
+      for (const p of points) expect(p.low <= p.share && p.share <= p.high).toBe(true);
+    }
+  });
+
+  it("draws a found-by-trial plot for every defect of every protocol, and each protocol's shrink progress, as inline SVG", () => {
+    const results = syntheticResults();
+    const html = renderReportHtml(results, { replays: new Map() });
+    for (const p of results.protocols) {
+      for (const bug of p.bugs) {
+        const figure = new RegExp(`<figure class="plot" id="found-${p.name}-${bug.name}">([\\s\\S]*?)</figure>`).exec(html)?.[1] ?? "";
+        expect(figure).toContain("<svg");
+        // One line per strategy, each with its band and points.
+        expect(figure.match(/aria-label="line"/g)).toHaveLength(3);
+        expect(figure.match(/aria-label="area"/g)).toHaveLength(3);
+        expect(figure).toMatch(/<title>random: \d+ of 2 campaigns found it by trial \d+/);
+      }
+      const progress = new RegExp(`<section class="plots" id="shrink-progress-${p.name}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+      expect(progress).toContain("<svg");
+      expect(progress).toContain(`<title>${p.bugs[0]?.name ?? ""}: 30 decisions left after 250 candidate runs</title>`);
+    }
+  });
+
+  it("says so when the results carry no shrink progress, and escapes defect names the plots show", () => {
+    const results = syntheticResults();
+    const hostile = withRows(results, (row, i) => {
+      const { progress: _, ...rest } = row;
+      return i === 0 ? { ...row, bug: HOSTILE } : rest;
+    });
+    const html = renderReportHtml(hostile, { replays: new Map() });
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    const bare = renderReportHtml(withRows(results, (row) => { const { progress: _, ...rest } = row; return rest; }), { replays: new Map() });
+    expect(bare).toContain("These results do not carry the shrinker's progress");
   });
 });
 
