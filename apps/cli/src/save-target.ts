@@ -13,21 +13,22 @@ import { UserError } from "./user-error.js";
  *
  * When to use: for every output path a command takes (`--save`, `--svg`,
  * the file `cx shrink` rewrites), so that a long search never ends in a
- * failed write. Throws a UserError (exit 2) naming the flag.
+ * failed write. Throws a UserError (exit 2) naming the flag; `example` is
+ * the file name its message suggests (default `repro.json`).
  *
  * @example
  * ```ts
  * checkSaveTarget(options.save, "--save");
  * ```
  */
-export function checkSaveTarget(path: string, flag: string): void {
+export function checkSaveTarget(path: string, flag: string, example = "repro.json"): void {
   if (path.trim() === "") throw new UserError(`${flag}: expected a file name, got an empty string`);
   const target = resolve(path);
   if (existsSync(target)) {
     const stat = statSync(target);
-    if (stat.isDirectory()) throw new UserError(`${flag}: ${path} is a directory; expected a file name such as ${join(path, "repro.json")}`);
+    if (stat.isDirectory()) throw new UserError(`${flag}: ${path} is a directory; expected a file name such as ${join(path, example)}`);
     // Saving renames a temp file over the target: never over a device, a pipe or a socket.
-    if (!stat.isFile()) throw new UserError(`${flag}: ${path} is not a regular file; expected a file name such as repro.json`);
+    if (!stat.isFile()) throw new UserError(`${flag}: ${path} is not a regular file; expected a file name such as ${example}`);
   }
   let folder = dirname(target);
   while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);

@@ -93,7 +93,8 @@ describe("cx report", () => {
     vi.restoreAllMocks();
     const report = JSON.parse(printed.join("")) as { html: string; summary: string };
     expect(report.html).toBe(join(out, "report.html"));
-    expect(readFileSync(report.html, "utf8")).toContain('<img class="diagram"');
+    // Its counterexamples replay on this build: drawn inline, linked to their stories.
+    expect(readFileSync(report.html, "utf8")).toContain('<svg class="cx-diagram"');
     expect(readFileSync(report.summary, "utf8")).toContain("### raft: shrinking");
   });
 

@@ -1,9 +1,11 @@
+import { join } from "node:path";
 import { InvalidArgumentError } from "commander";
 import { describe, expect, it } from "vitest";
 import { builtinProtocol } from "@cx/protocols";
 import { parseBugList } from "../src/bug-list.js";
 import { nonNegativeInteger, positiveInteger } from "../src/parse-flags.js";
 import { isUserError } from "../src/user-error.js";
+import { repoRoot } from "./run-cli.js";
 
 const raft = builtinProtocol("raft")?.plugin;
 if (raft === undefined) throw new Error("raft is not built in");
@@ -40,5 +42,18 @@ describe("the flag defaults restated to keep start-up light", () => {
     const defaults = await import("../src/commands/hunt-defaults.js");
     expect([...defaults.STRATEGY_NAMES]).toEqual([...search.strategyNames]);
     expect(defaults.DEFAULT_SHRINK_RUNS).toBe(search.DEFAULT_CANDIDATE_RUNS_MAX);
+  });
+});
+
+describe("cx lin --html", () => {
+  it("refuses a missing or empty file name with exit 2 and a message naming the flag", async () => {
+    const { cxInProcess } = await import("./run-cli.js");
+    const history = join(repoRoot, "packages", "check", "test", "hard-fixtures", "kv-pending-slow.jsonl");
+    const missing = await cxInProcess(["lin", history, "--html"]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/--html <file>' argument missing/);
+    const empty = await cxInProcess(["lin", history, "--html", ""]);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain("--html expects the file to write, such as history.html");
   });
 });

@@ -1,5 +1,7 @@
+import { HISTORY_VIEW_CSS } from "@cx/viz";
+
 /** The report's whole stylesheet, inlined into the page (no external fonts or files). */
-export const REPORT_CSS = `
+export const REPORT_CSS = `${HISTORY_VIEW_CSS}
 :root { color-scheme: light; --ink: #1d2430; --muted: #5b6573; --line: #d8dde4; --bg: #ffffff; --soft: #f4f6f9; --accent: #1f5fbf; --bad: #b3261e; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--bg); }
@@ -32,7 +34,7 @@ a { color: var(--accent); }
 .counterexample { border: 1px solid var(--line); border-radius: 10px; padding: 16px 18px; margin: 18px 0; }
 .counterexample.missing { background: var(--soft); }
 .violation { margin: 6px 0; }
-figure { margin: 12px 0; overflow-x: auto; }
+figure { margin: 12px 0; overflow-x: auto; max-width: 100%; }
 img.diagram { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 figcaption { color: var(--muted); font-size: 13px; margin-top: 4px; }
 ol.story { padding-left: 2.2em; margin: 4px 0; }
@@ -45,4 +47,38 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospac
 .copy button { font: inherit; border: 1px solid var(--line); background: #fff; border-radius: 4px; padding: 1px 10px; cursor: pointer; }
 .copy pre { margin: 0; padding: 8px; max-height: 220px; overflow: auto; white-space: pre-wrap; word-break: break-all; }
 footer { color: var(--muted); font-size: 13px; padding-bottom: 32px; }
+html, body { overflow-x: hidden; }
+body { overflow-wrap: anywhere; }
+.table-scroll { overflow-x: auto; max-width: 100%; }
+.table-scroll table { width: max-content; min-width: 100%; }
+figure.diagram-box { overflow: visible; }
+.diagram-scroll { overflow: auto; max-width: 100%; max-height: 80vh; border: 1px solid var(--line); border-radius: 6px; background: #fff; -webkit-overflow-scrolling: touch; }
+.diagram-scroll:focus-visible { outline: 2px solid var(--accent); }
+.diagram-scroll svg { display: block; max-width: none; }
+svg.cx-diagram [data-steps] { cursor: pointer; }
+svg.cx-diagram.has-hl > g:not(.hl):not(:last-of-type), svg.cx-diagram.has-hl > path { opacity: .3; }
+svg.cx-diagram .hl { filter: drop-shadow(0 0 2px #f59e0b) drop-shadow(0 0 3px #f59e0b); }
+.stepper { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 6px 0; font-size: 14px; }
+.stepper button { font: inherit; border: 1px solid var(--line); background: var(--soft); border-radius: 4px; padding: 2px 10px; cursor: pointer; }
+.stepper .step-now { font-variant-numeric: tabular-nums; min-width: 7em; }
+.stepper .hint { color: var(--muted); font-size: 13px; }
+ol.story.linked { list-style: none; padding-left: 0; }
+ol.story button.step { display: grid; grid-template-columns: 2.2em auto 1fr; column-gap: 6px; align-items: baseline; font: inherit; color: inherit; background: none; border: 0; padding: 2px 4px; text-align: left; cursor: pointer; border-radius: 4px; width: 100%; }
+ol.story button.step .n { text-align: right; font-variant-numeric: tabular-nums; }
+ol.story button.step:hover { background: var(--soft); }
+ol.story li.current button.step { background: #fff4d6; box-shadow: inset 3px 0 0 #f59e0b; }
+.plot-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 380px), 1fr)); gap: 14px; margin: 8px 0; }
+figure.plot { margin: 0; overflow: visible; border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px; background: #fff; }
+figure.plot figcaption { color: var(--ink); margin: 0 0 4px; }
+figure.plot svg { max-width: 100%; height: auto; }
+figure.plot.wide { max-width: 760px; }
+details.history { margin: 10px 0; border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px; }
+details.history[open] { background: #fcfcfd; }
+.history-link { white-space: nowrap; font-weight: 600; }
+@media (max-width: 600px) {
+  header, main, footer { padding: 0 12px; }
+  .counterexample { padding: 12px 10px; }
+  h1 { font-size: 23px; }
+  body { font-size: 14px; }
+}
 `;

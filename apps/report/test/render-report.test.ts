@@ -5,6 +5,11 @@ import { renderSummaryMarkdown, resultsSchema } from "@cx/eval";
 import type { ShrinkRow } from "@cx/eval";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, isResultsFileError, readResultsFile, renderReportHtml, writeReport } from "../src/index.js";
+import { createHash } from "node:crypto";
+import fc from "fast-check";
+import { foundByTrial } from "../src/found-by-trial.js";
+import { wilsonInterval } from "../src/wilson-interval.js";
+import { REAL_BUGS, withRealCounterexamples } from "./fixtures/real-counterexamples.js";
 import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'quoted' "double" <img src=x onerror=alert(1)>`;
@@ -100,6 +105,121 @@ describe("renderReportHtml", () => {
     const html = renderReportHtml(withRows(syntheticResults(), (row, i) => (i === 2 ? { ...row, status: "not-found" as const, source: null, counterexample: null } : row)));
     expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES - 1);
     expect(html).toContain("No hunt found this defect within its budget");
+  });
+});
+
+describe("renderReportHtml with counterexamples this build replays", () => {
+  const results = withRealCounterexamples(syntheticResults(HOSTILE));
+  const html = renderReportHtml(results);
+
+  it("draws each replayed counterexample inline as SVG, ids distinct per diagram, and the rest as images", () => {
+    expect(html.match(/<svg class="cx-diagram" /g)).toHaveLength(REAL_BUGS.length);
+    expect(html.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES - REAL_BUGS.length);
+    const ids = [...html.matchAll(/<svg class="cx-diagram" [^>]*aria-labelledby="([^" ]+) /g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(REAL_BUGS.length);
+    // The synthetic choices replay to nothing on real Raft, and the page says why it shows their stored picture.
+    expect(html).toContain("this build of raft replays its choices to no violation");
+    expect(html).toContain("protocol primary-backup is not built into this cx");
+  });
+
+  it("links every story step to its badge and shapes in the same counterexample's diagram", () => {
+    for (const { bug } of REAL_BUGS) {
+      const article = new RegExp(`<article class="counterexample" id="cx-raft-${bug}" data-cx="raft-${bug}">([\\s\\S]*?)</article>`).exec(html)?.[1] ?? "";
+      const steps = [...article.matchAll(/<li value="(\d+)" data-step="\d+">/g)].map((m) => Number(m[1]));
+      expect(steps.length).toBeGreaterThan(1);
+      expect(steps).toEqual(steps.map((_, i) => i + 1));
+      const marked = new Set([...article.matchAll(/data-steps="([\d ]+)"/g)].flatMap((m) => (m[1] ?? "").split(" ").map(Number)));
+      for (const n of steps) {
+        expect(article).toContain(`data-badge="${n}"`);
+        expect(marked.has(n)).toBe(true);
+      }
+    }
+  });
+
+  it("keeps every string escaped and allows only its own script, by the hash of exactly that script", () => {
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+    expect(scripts).toHaveLength(1);
+    const hash = createHash("sha256").update(scripts[0] ?? "").digest("base64");
+    expect(html).toContain(`script-src &#39;sha256-${hash}&#39;`);
+    expect(html).toContain("default-src &#39;none&#39;");
+  });
+
+  it("links the linearizability counterexample to its history view, with the operation that cannot be placed marked", () => {
+    const id = "raft-stale_local_read";
+    const article = new RegExp(`<article class="counterexample" id="cx-${id}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? "";
+    expect(article).toContain(`<a class="history-link" href="#history-${id}" data-history="history-${id}">`);
+    const view = new RegExp(`<details class="history" id="history-${id}">([\\s\\S]*)</details>`).exec(article)?.[1] ?? "";
+    expect(view).toContain("<strong>Not linearizable</strong>");
+    expect(view.match(/data-role="stuck"/g)).toHaveLength(1);
+    expect(view.match(/data-role="prefix"/g)?.length).toBeGreaterThan(0);
+    expect(view).toContain("cx lin history.jsonl --html history.html");
+    // The election counterexample's history is linearizable: no history view.
+    expect(html).not.toContain('id="history-raft-vote_twice_in_term"');
+  });
+
+  it("shows the stored pictures as images only when told not to replay", () => {
+    const plain = renderReportHtml(results, { replays: new Map() });
+    expect(plain).not.toContain(`<svg class="cx-diagram"`);
+    expect(plain.match(/<img class="diagram"/g)).toHaveLength(SYNTHETIC_COUNTEREXAMPLES);
+  });
+});
+
+describe("plots", () => {
+  it("Wilson's interval holds the observed share, stays within 0..1, and matches a known value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, f) => {
+        const k = Math.round(f * n);
+        const { low, high } = wilsonInterval(k, n);
+        return low >= 0 && high <= 1 && low <= k / n + 1e-12 && k / n <= high + 1e-12 && high - low > 0;
+      }),
+    );
+    const { low, high } = wilsonInterval(3, 6);
+    expect(low).toBeCloseTo(0.1876, 3);
+    expect(high).toBeCloseTo(0.8124, 3);
+  });
+
+  it("a found-by-trial curve never falls and ends at the share of campaigns that found the defect", () => {
+    for (const cell of syntheticResults().protocols.flatMap((p) => p.trials.cells)) {
+      const points = foundByTrial(cell);
+      expect(points[0]?.trial).toBe(1);
+      for (let i = 1; i < points.length; i++) expect(points[i]?.share).toBeGreaterThanOrEqual(points[i - 1]?.share ?? 0);
+      expect(points.at(-1)?.found).toBe(cell.found);
+      expect(points.at(-1)?.trial).toBe(cell.budget);
+      for (const p of points) expect(p.low <= p.share && p.share <= p.high).toBe(true);
+    }
+  });
+
+  it("draws a found-by-trial plot for every defect of every protocol, and each protocol's shrink progress, as inline SVG", () => {
+    const results = syntheticResults();
+    const html = renderReportHtml(results, { replays: new Map() });
+    for (const p of results.protocols) {
+      for (const bug of p.bugs) {
+        const figure = new RegExp(`<figure class="plot" id="found-${p.name}-${bug.name}">([\\s\\S]*?)</figure>`).exec(html)?.[1] ?? "";
+        expect(figure).toContain("<svg");
+        // One line per strategy, each with its band and points.
+        expect(figure.match(/aria-label="line"/g)).toHaveLength(3);
+        expect(figure.match(/aria-label="area"/g)).toHaveLength(3);
+        expect(figure).toMatch(/<title>random: \d+ of 2 campaigns found it by trial \d+/);
+      }
+      const progress = new RegExp(`<section class="plots" id="shrink-progress-${p.name}">([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+      expect(progress).toContain("<svg");
+      expect(progress).toContain(`<title>${p.bugs[0]?.name ?? ""}: 30 decisions left after 250 candidate runs</title>`);
+    }
+  });
+
+  it("says so when the results carry no shrink progress, and escapes defect names the plots show", () => {
+    const results = syntheticResults();
+    const hostile = withRows(results, (row, i) => {
+      const { progress: _, ...rest } = row;
+      return i === 0 ? { ...row, bug: HOSTILE } : rest;
+    });
+    const html = renderReportHtml(hostile, { replays: new Map() });
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    const bare = renderReportHtml(withRows(results, (row) => { const { progress: _, ...rest } = row; return rest; }), { replays: new Map() });
+    expect(bare).toContain("These results do not carry the shrinker's progress");
   });
 });
 

@@ -105,6 +105,7 @@ const shrinkRow = z.strictObject({
   ms: z.number().nullable(),
   replaysExactly: z.boolean().nullable(),
   counterexample: counterexample.nullable(),
+  progress: z.array(z.tuple([count, count])).optional().meta({ description: "How the shrink went: [candidate runs so far, decisions left], at the start and at every improvement" }),
 });
 
 const throughput = z.strictObject({

@@ -139,6 +139,13 @@ export interface ShrinkRow {
   /** The shrunk choices replayed to the same invariant and the same message. */
   readonly replaysExactly: boolean | null;
   readonly counterexample: Counterexample | null;
+  /**
+   * How the shrink went: `[candidate runs so far, decisions left]`, at the
+   * start (0 runs, the found length) and at every improvement, the last
+   * point at the final run count. Absent in results written before it was
+   * recorded.
+   */
+  readonly progress?: readonly (readonly [number, number])[] | undefined;
 }
 
 /** Throughput of the protocol's scenario with no defect, single thread. */

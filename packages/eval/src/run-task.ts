@@ -76,15 +76,23 @@ function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   return { ...base, found: true, violation: violationRecord(result.outcome.violation), decisions: result.choices.length, choices: result.choices };
 }
 
-/** The one call into the shrinker (its options in one place). */
+/** The one call into the shrinker (its options in one place), recording its progress at every improvement. */
 function shrinkFailure(target: PluginTarget, task: ShrinkTask) {
-  return shrink({
+  const progress: [number, number][] = [[0, task.choices.length]];
+  const result = shrink({
     target,
     choices: task.choices,
     violation: { invariant: task.invariant },
     clock: () => performance.now(),
     maxCandidates: task.candidatesMax,
+    onProgress: (p) => {
+      const last = progress[progress.length - 1];
+      if (last === undefined || p.decisions < last[1]) progress.push([p.candidateRuns, p.decisions]);
+    },
   });
+  const last = progress[progress.length - 1];
+  if (last !== undefined && last[0] < result.stats.candidateRuns) progress.push([result.stats.candidateRuns, result.stats.decisionsAfter]);
+  return { ...result, progress };
 }
 
 function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
@@ -128,6 +136,7 @@ function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
     replaysExactly,
     replayedViolation: replayed,
     counterexample,
+    progress: result.progress,
   };
 }
 

@@ -63,5 +63,6 @@ export function shrinkRow(bug: string, pick: FailurePick | null, output: ShrinkO
     ms: output.ms,
     replaysExactly: output.replaysExactly,
     counterexample: cx,
+    ...(output.progress === undefined ? {} : { progress: output.progress }),
   };
 }

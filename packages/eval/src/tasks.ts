@@ -61,6 +61,8 @@ export interface ShrinkOutput {
   readonly replaysExactly: boolean;
   readonly replayedViolation: ViolationRecord | null;
   readonly counterexample: Counterexample | null;
+  /** How the shrink went: `[candidate runs so far, decisions left]` at the start and at every improvement (absent from older caches). */
+  readonly progress?: readonly (readonly [number, number])[];
 }
 
 /** What a corpus task returns. */

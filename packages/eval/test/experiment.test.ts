@@ -73,6 +73,14 @@ describe("runExperiment", () => {
         expect(cx?.svg.startsWith("<svg")).toBe(true);
         expect(cx?.storySteps.at(-1)?.kind).toBe("violation");
         expect(JSON.parse(cx?.repro ?? "{}")).toMatchObject({ formatVersion: 1, protocol: p.name, bugs: [row.bug], choices: cx?.choices });
+        // Its progress: from the found length at 0 runs, decisions never growing, to the result at the last run.
+        const progress = row.progress ?? [];
+        expect(progress[0]).toEqual([0, row.decisionsBefore]);
+        expect(progress.at(-1)).toEqual([row.candidateRuns, row.decisionsAfter]);
+        for (let i = 1; i < progress.length; i++) {
+          expect(progress[i]?.[0]).toBeGreaterThanOrEqual(progress[i - 1]?.[0] ?? 0);
+          expect(progress[i]?.[1]).toBeLessThanOrEqual(progress[i - 1]?.[1] ?? 0);
+        }
       }
     }
   });

@@ -16,6 +16,10 @@ export { formatChoices, type FormatChoicesOptions } from "./format-choices.js";
 export { renderDiagram } from "./diagram/render-diagram.js";
 export type { DiagramOptions } from "./diagram/diagram-options.js";
 
+// The history of a linearizability check: a row per client, the prefix found, the operation that cannot be placed.
+export { renderHistoryDiagram, type HistoryView, type HistoryViewOptions } from "./history/render-history-diagram.js";
+export { HISTORY_VIEW_CSS, renderHistoryPage, renderHistoryView } from "./history/render-history-page.js";
+
 // Single events in words (one replica observation: @cx/check's describeObservation).
 export { describeEvent } from "./describe/describe-event.js";
 

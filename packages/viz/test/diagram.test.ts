@@ -113,9 +113,64 @@ describe("crowded moments", () => {
     const svg = renderDiagram({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 100 });
     checkMarkup(svg);
     const violationX = Number(/<path d="M([\d.]+),\d+V[\d.]+" stroke="#dc2626"/.exec(svg)?.[1]);
-    const badges = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="7"/g)].map((m) => Number(m[1]));
+    const badges = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="8"/g)].map((m) => Number(m[1]));
     expect(Number.isFinite(violationX)).toBe(true);
     expect(badges.length).toBeGreaterThanOrEqual(7);
-    for (const cx of badges) expect(cx).toBeLessThanOrEqual(violationX + 7);
+    for (const cx of badges) expect(cx).toBeLessThanOrEqual(violationX + 8);
+  });
+});
+
+describe("links between the story and the diagram", () => {
+  it("gives each story step the trace events it stands for", () => {
+    const run = raftShapedRun();
+    const story = tellStory(run);
+    for (const step of story.steps) {
+      if (step.kind === "violation") {
+        expect(step.traceEvents).toEqual([]);
+        continue;
+      }
+      expect(step.traceEvents.length).toBeGreaterThan(0);
+      for (const index of step.traceEvents) {
+        const event = run.trace[index];
+        expect(event?.time).toBeGreaterThanOrEqual(step.time);
+        expect(event?.time).toBeLessThanOrEqual(step.timeEnd);
+      }
+    }
+  });
+
+  it("marks the shapes of every step with its number, the badge among them, and names client operations", () => {
+    const run = raftShapedRun();
+    const story = tellStory(run);
+    const svg = renderDiagram(run, { story });
+    const marked = [...svg.matchAll(/<g data-steps="([\d ]+)"/g)].flatMap((m) => (m[1] ?? "").split(" ").map(Number));
+    for (const step of story.steps) {
+      expect(svg).toContain(`data-badge="${step.number}"`);
+      // Besides its badge, a step that stands for drawn events marks them too.
+      if (step.kind === "crash" || step.kind === "leader" || step.kind === "partition") expect(marked.filter((n) => n === step.number).length).toBeGreaterThan(1);
+    }
+    expect(svg).toMatch(/<g data-steps="[\d ]+" data-operation="\d+#\d+">|<g data-operation="\d+#\d+">/);
+  });
+
+  it("prefixes its ids, so several diagrams can share a page", () => {
+    const svg = renderDiagram(raftShapedRun(), { idPrefix: "d2-" });
+    checkMarkup(svg);
+    expect(svg).toContain('id="d2-title"');
+    expect(svg).toContain('aria-labelledby="d2-title d2-desc"');
+    expect(svg).toContain("url(#d2-arrow)");
+    expect(svg).not.toMatch(/id="cx-|#cx-/);
+    expect(renderDiagram(raftShapedRun(), { idPrefix: `"><script>` })).not.toContain("<script>");
+  });
+
+  it("gives the moment of the violation room: its milliseconds are wide, a quiet stretch narrow", () => {
+    const b = new TraceBuilder();
+    b.role(10, 0, "leader 1");
+    b.heartbeats(0, { from: 20, to: 90, everyMs: 10, clusterSize: 3 });
+    for (const [time, node] of [[98, 1], [99, 2], [100, 0]] as const) b.trace.push({ kind: "observation", time, step: 1000 + time, node, observation: { kind: `note${time}`, node } as Observation });
+    const violation: Violation = { invariant: "Crowded", message: "three things in three ms", time: 100, step: 1100 };
+    b.trace.push({ kind: "violation", time: 100, step: 1100, violation });
+    const svg = renderDiagram({ protocol: "p", clusterSize: 3, trace: b.trace, violation, endTime: 100 });
+    const tick = (t: number): number => Number(new RegExp(`<text x="([\\d.]+)" y="[\\d.]+" font-size="10" fill="#6b7280" text-anchor="middle">${t}</text>`).exec(svg)?.[1]);
+    expect(tick(100) - tick(99)).toBeGreaterThanOrEqual(50);
+    expect(tick(99) - tick(98)).toBeGreaterThanOrEqual(50);
   });
 });

@@ -3,7 +3,7 @@ import { positiveInteger } from "../parse-flags.js";
 import { UserError } from "../user-error.js";
 import type { LinOptions } from "./lin.js";
 
-/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N] [--timeout MS]`. */
+/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N] [--timeout MS] [--html OUT]`. */
 export function registerLinCommand(program: Command): void {
   program
     .command("lin")
@@ -16,6 +16,10 @@ export function registerLinCommand(program: Command): void {
     .option("--json", "print one JSON object", false)
     .option("--budget <steps>", "search steps before answering unknown", positiveInteger("--budget"))
     .option("--timeout <ms>", "wall-clock milliseconds before answering unknown (the verdict says which limit stopped it)", positiveInteger("--timeout"))
+    .option("--html <file>", "also write a self-contained page of the history: a row per client, the longest linearizable prefix, the operation that cannot be placed", (value: string): string => {
+      if (value.trim() === "" || value.startsWith("-")) throw new UserError(`--html expects the file to write, such as history.html; got "${value}"`);
+      return value;
+    })
     .action(async (file: string, options: LinOptions) => {
       const { runLin } = await import("./lin.js");
       const outcome = runLin(file, options);

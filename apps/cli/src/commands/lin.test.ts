@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -73,5 +73,49 @@ describe("cx lin", () => {
 
   it("honours --model and reports a mismatching operation", () => {
     expect(() => runLin(good, { model: "kv" })).toThrow(/line 1, field "op"/);
+  });
+
+  describe("--html", () => {
+    const stale = file("stale-html.jsonl", [
+      '{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}',
+      '{"client":1,"call":2,"return":3,"op":"write","value":"b","output":null}',
+      '{"client":2,"call":4,"return":5,"op":"read","value":null,"output":"b"}',
+      '{"client":3,"call":6,"return":7,"op":"read","value":null,"output":"a"}',
+      '{"client":0,"call":8,"return":null,"op":"write","value":"<script>alert(1)</script>","output":null}',
+    ]);
+
+    it("writes the history view with the operation that cannot be placed marked, and says where", () => {
+      const out = join(dir, "views", "stale.html");
+      const outcome = runLin(stale, { html: out });
+      expect(outcome.exitCode).toBe(1);
+      expect(outcome.stdout).toContain(`history view written to ${out}`);
+      const page = readFileSync(out, "utf8");
+      expect(page).toMatch(/^<!doctype html>/);
+      expect(page).toContain("default-src &#39;none&#39;");
+      expect(page).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+      expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      // One row per client, one bar per operation; the stale read (#3) is the one that cannot be placed.
+      expect(page.match(/<g data-operation="\d+" data-role="/g)).toHaveLength(5);
+      expect(page).toContain('<g data-operation="3" data-role="stuck">');
+      expect(page.match(/data-role="prefix"/g)?.length).toBeGreaterThan(0);
+      for (const client of [0, 1, 2, 3]) expect(page).toContain(`>client ${client}</text>`);
+      // The call that never returned is open-ended (dashed).
+      expect(page).toMatch(/<g data-operation="4" data-role="rest"><title>[^<]*never returned[^<]*<\/title><rect [^>]*stroke-dasharray="4 3"/);
+      expect(readdirSync(join(dir, "views"))).toEqual(["stale.html"]);
+    });
+
+    it("writes the page for a linearizable history too, and names it in --json", () => {
+      const out = join(dir, "good.html");
+      const body = JSON.parse(runLin(good, { html: out, json: true }).stdout) as { html: string };
+      expect(body.html).toBe(out);
+      expect(readFileSync(out, "utf8")).toContain("<strong>Linearizable</strong>");
+    });
+
+    it("checks the destination before reading the history: a folder is refused with exit 2", () => {
+      const folder = join(dir, "a-folder");
+      mkdirSync(folder, { recursive: true });
+      expect(() => runLin(join(dir, "missing.jsonl"), { html: folder })).toThrow(/--html: .*a-folder is a directory; expected a file name such as .*history\.html/);
+      expect(existsSync(join(dir, "missing.jsonl"))).toBe(false);
+    });
   });
 });

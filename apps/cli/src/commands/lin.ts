@@ -1,9 +1,12 @@
+import { basename, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, describeResult, formatHistoryError, kvModel, parseHistory, registerModel } from "@cx/check";
 import type { HistoryModelName, LinearizabilityResult } from "@cx/check";
+import { renderHistoryPage } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { readInputText } from "../input-file.js";
-import { colors } from "../output.js";
+import { colors, writeFileAtomic } from "../output.js";
+import { checkSaveTarget } from "../save-target.js";
 import { terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 
@@ -14,6 +17,8 @@ export interface LinOptions {
   readonly budget?: number;
   /** Wall-clock cap in milliseconds (an outer limit beside the step budget). */
   readonly timeout?: number;
+  /** Also write the history view, a self-contained HTML page, to this file. */
+  readonly html?: string;
 }
 
 /** What `cx lin` would print and exit with. */
@@ -28,9 +33,13 @@ export interface LinOutcome {
  * 0 ok, 1 not linearizable, 3 unknown (step budget, memory or --timeout
  * reached; the output says which). An illegal history's output names its
  * suspects, the first one confirmed when removing it makes that part of the
- * history linearizable.
+ * history linearizable. With `html`, the history view (a row per client,
+ * the prefix found, the operation that cannot be placed) is written there
+ * atomically, whatever the verdict; the destination is checked before the
+ * history is read.
  */
 export function runLin(file: string, options: LinOptions = {}): LinOutcome {
+  if (options.html !== undefined) checkSaveTarget(options.html, "--html", "history.html");
   const text = readInputText(file, "a JSON-lines history file");
   const parsed = parseHistory(text, options.model === undefined ? {} : { model: options.model });
   if (!parsed.ok) {
@@ -44,24 +53,30 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   const start = performance.now();
   let result: LinearizabilityResult<unknown, unknown, unknown>;
   let words: string;
+  let page: () => string;
+  const title = basename(file);
   if (parsed.model === "register") {
     const r = checkLinearizability(registerModel, parsed.operations, checkOptions);
     result = r as LinearizabilityResult<unknown, unknown, unknown>;
     words = describeResult(r, registerModel);
+    page = () => renderHistoryPage({ model: registerModel, operations: parsed.operations, result: r }, { title });
   } else {
     const r = checkLinearizability(kvModel, parsed.operations, checkOptions);
     result = r as LinearizabilityResult<unknown, unknown, unknown>;
     words = describeResult(r, kvModel);
+    page = () => renderHistoryPage({ model: kvModel, operations: parsed.operations, result: r }, { title });
   }
   const ms = Math.round((performance.now() - start) * 100) / 100;
+  if (options.html !== undefined) writeFileAtomic(resolve(options.html), page());
+  const wrote = options.html === undefined ? "" : `history view written to ${terminalSafe(options.html)}\n`;
   const exitCode = result.verdict === "ok" ? ExitCode.ok : result.verdict === "illegal" ? ExitCode.violation : ExitCode.unknown;
   const ops = parsed.operations.length;
   if (options.json === true) {
-    const body = { file, model: parsed.model, verdict: result.verdict, ops, ms, steps: result.steps, ...(result.verdict === "illegal" ? { witness: result.witness, description: words } : {}), ...(result.verdict === "unknown" ? { limit: result.limit, reason: result.reason } : {}) };
+    const body = { file, model: parsed.model, verdict: result.verdict, ops, ms, steps: result.steps, ...(result.verdict === "illegal" ? { witness: result.witness, description: words } : {}), ...(result.verdict === "unknown" ? { limit: result.limit, reason: result.reason } : {}), ...(options.html === undefined ? {} : { html: options.html }) };
     return { exitCode, stdout: `${JSON.stringify(body, null, 2)}\n` };
   }
   const verdict = result.verdict === "ok" ? colors.green("linearizable") : result.verdict === "illegal" ? colors.red("NOT linearizable") : colors.yellow("unknown");
   const head = `${verdict}: ${terminalSafe(file)} (${parsed.model} model, ${ops} operations, ${ms} ms, ${result.steps} search steps)`;
   // The description quotes values from the file: terminal-safe.
-  return { exitCode, stdout: result.verdict === "ok" ? `${head}\n` : `${head}\n${terminalSafe(words)}\n` };
+  return { exitCode, stdout: result.verdict === "ok" ? `${head}\n${wrote}` : `${head}\n${terminalSafe(words)}\n${wrote}` };
 }

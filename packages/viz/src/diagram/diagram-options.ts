@@ -22,4 +22,10 @@ export interface DiagramOptions {
   readonly story?: Story;
   /** Gaps with nothing interesting longer than this are squeezed (default 40 ms). */
   readonly idleMs?: number;
+  /**
+   * Prefix of the SVG's element ids (default `cx-`; characters other than
+   * letters, digits, `-` and `_` become `-`): distinct per diagram when
+   * several are inlined in one HTML page.
+   */
+  readonly idPrefix?: string;
 }

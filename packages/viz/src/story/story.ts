@@ -45,6 +45,12 @@ export interface StoryStep {
   readonly events: number;
   /** Less important steps left out just before this one (0 when none): renderers mark the gap. */
   readonly leftOutBefore: number;
+  /**
+   * Positions in `run.trace` of the events the step stands for, ascending
+   * (empty for the violation, which is not a trace event of the story): what
+   * the diagram marks with `data-steps` so a page can link the two.
+   */
+  readonly traceEvents: readonly number[];
 }
 
 /**

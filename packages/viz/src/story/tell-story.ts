@@ -88,11 +88,13 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
       applied: null,
       detail: "",
       events: 1,
+      sources: [],
       say: () => `${violation.invariant} violated: ${firstLine(violation.message)}`,
     });
   }
   const folded = foldDrafts(drafts);
   const kept = leaveOut(folded, maxSteps);
+  const position = new Map(run.trace.map((event, index) => [event, index]));
   const steps: StoryStep[] = kept.map(({ draft, leftOutBefore }, i) => ({
     number: i + 1,
     kind: draft.kind,
@@ -103,6 +105,7 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
     text: draft.say(draft),
     events: draft.events,
     leftOutBefore,
+    traceEvents: [...new Set(draft.sources.map((event) => position.get(event) ?? -1))].filter((index) => index >= 0).sort((a, b) => a - b),
   }));
   const headline =
     violation === null ? `no violation: the run ended at t=${run.endTime}` : `${violation.invariant} violated at t=${violation.time} (step ${violation.step}): ${firstLine(violation.message)}`;
@@ -225,12 +228,14 @@ class Teller {
       nodes.push(`${nodeName(node)}${what} ${length === undefined ? "has an unknown log" : `has ${length} entr${length === 1 ? "y" : "ies"}`}`);
     }
     const leaders = [...this.roles.values()].filter((r) => r.role === "leader").length;
-    this.add(last, {
+    // The summary stands for the run's end, not for its last event: it points at nothing in the diagram.
+    const summary = this.add(last, {
       kind: "summary",
       nodes: [],
       priority: 8,
       say: () => `in the end nothing is committed past entry ${this.finalCommit}${leaders === 0 ? " and no node leads" : ""}: ${nodes.join(", ")}`,
     });
+    summary.sources = [];
   }
 
   private event(event: TraceEvent): void {
@@ -251,6 +256,7 @@ class Teller {
         if (this.absorbing?.draft.kind === "calm") {
           this.absorbing.nodes.add(event.node);
           this.absorbing.draft.events++;
+          this.absorbing.draft.sources.push(event);
           return;
         }
         const draft = this.add(event, { kind: "restart", nodes: [event.node], priority: 2, say: (d) => `${nodeName(event.node)} restarts${d.detail}` });
@@ -263,6 +269,7 @@ class Teller {
       case "heal":
         if (this.absorbing?.draft.kind === "calm") {
           this.absorbing.draft.events++;
+          this.absorbing.draft.sources.push(event);
           return;
         }
         this.add(event, { kind: "heal", nodes: [], priority: 2, say: () => "the partition heals" });
@@ -327,6 +334,7 @@ class Teller {
       if (absorbing !== null && !atViolation) {
         absorbing.draft.detail += `; ${valueText(observation.kind, 40)}${observationFields(observation)}`;
         absorbing.draft.events++;
+        absorbing.draft.sources.push(event);
         return;
       }
       if (count > this.rareMax && !atViolation) return;
@@ -348,6 +356,7 @@ class Teller {
         if (absorbing !== null) {
           if (absorbing.draft.kind === "restart") absorbing.draft.detail += ` with term ${known.term} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
           absorbing.draft.events++;
+          absorbing.draft.sources.push(event);
           return;
         }
         this.add(event, { kind: "restart", nodes: [node], priority: 2, say: () => `${nodeName(node)} restarts with term ${known.term} and ${known.logLength} log entries` });
@@ -508,6 +517,7 @@ class Teller {
     const range = byNode.get(node);
     byNode.set(node, range === undefined ? { low: index, high: index } : { low: Math.min(range.low, index), high: Math.max(range.high, index) });
     if (range !== undefined || byNode.size > 1) draft.events++;
+    if (!draft.sources.includes(event)) draft.sources.push(event);
     draft.nodes = [...new Set([...draft.nodes, node])].sort((a, b) => a - b);
     draft.timeEnd = Math.max(draft.timeEnd, event.time);
   }
@@ -546,6 +556,7 @@ class Teller {
       applied: null,
       detail: "",
       events: 1,
+      sources: [event],
       say: fields.say,
     };
     if (draft.mergeKey !== null) {
@@ -560,6 +571,7 @@ class Teller {
         earlier.termHigh = Math.max(earlier.termHigh, draft.termHigh);
         earlier.priority = Math.max(earlier.priority, draft.priority);
         earlier.events++;
+        earlier.sources.push(event);
         return earlier;
       }
     }

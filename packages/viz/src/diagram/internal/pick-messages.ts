@@ -13,6 +13,9 @@ export interface DrawnMessage {
   readonly duplicate: boolean;
   /** 3: the receiver reacted; 2: sent as the sender changed role; 1: lost; 0: routine. */
   readonly score: number;
+  /** Event-queue step of the send, and of the arrival (null when it never arrived). */
+  readonly sendStep: number;
+  readonly arrivalStep: number | null;
 }
 
 type Send = Extract<TraceEvent, { kind: "send" }>;
@@ -46,7 +49,7 @@ export function pickMessages(trace: readonly TraceEvent[], setup: { from: number
     if (fate === "dropped" || fate === "partitioned" || fate === "to-down-node") score = 1;
     if (roleSteps.has(`${event.step}:${event.from}`)) score = 2;
     if (arrival !== undefined && fate === "delivered" && reacted.has(`${arrival.step}:${event.to}`)) score = 3;
-    all.push({ id: event.id, from: event.from, to: event.to, sentAt: event.time, deliverAt: event.deliverAt, message: event.message, fate, duplicate: event.duplicate, score });
+    all.push({ id: event.id, from: event.from, to: event.to, sentAt: event.time, deliverAt: event.deliverAt, message: event.message, fate, duplicate: event.duplicate, score, sendStep: event.step, arrivalStep: arrival?.step ?? null });
   }
   // Routine traffic is drawn only in a quiet window, where it cannot become a hairball.
   const quiet = all.length <= max / 2;

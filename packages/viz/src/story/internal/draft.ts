@@ -1,3 +1,4 @@
+import type { TraceEvent } from "@cx/sim";
 import type { StoryStepKind } from "../story.js";
 
 /** A step before numbering; mutable while repetition is being folded into it. */
@@ -26,6 +27,8 @@ export interface Draft {
   applied: { low: number; high: number; ids: string[] } | null;
   detail: string;
   events: number;
+  /** The trace events the step stands for (by identity), so renderers can point at them. */
+  sources: TraceEvent[];
   say: (draft: Draft) => string;
 }
 

@@ -70,5 +70,6 @@ function fold(into: Draft, draft: Draft): boolean {
   into.timeEnd = Math.max(into.timeEnd, draft.timeEnd);
   into.priority = Math.max(into.priority, draft.priority);
   into.events += draft.events;
+  into.sources.push(...draft.sources);
   return true;
 }
