@@ -1,6 +1,7 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { renderSummaryMarkdown } from "@cx/eval";
+import writeFileAtomic from "write-file-atomic";
 import { readResultsFile, ResultsFileError } from "./read-results-file.js";
 import { renderReportHtml } from "./render-report-html.js";
 
@@ -10,16 +11,10 @@ export interface WrittenReport {
   readonly summary: string;
 }
 
+// A temp file beside it, flushed, then renamed: a reader never sees half a report.
 function writeAtomic(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, content);
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomic.sync(path, content);
 }
 
 /**
