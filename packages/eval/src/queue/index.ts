@@ -12,3 +12,5 @@ export { connectRedis, type ConnectRedisOptions, type RedisLink, type RedisLinkE
 export { parseQueueUrl, type QueueUrl } from "./queue-url.js";
 export { QueueError, isQueueError } from "./queue-error.js";
 export { CAMPAIGN_QUEUE, REFUSED_PREFIX, campaignJobId, isCampaignTask, type CampaignJobData, type CampaignTask } from "./campaign-job.js";
+export { hasRedisServer, startLocalRedis, type LocalRedis, type LocalRedisOptions } from "./local-redis.js";
+export { inspectCampaignJob, type CampaignJobView } from "./inspect-job.js";
