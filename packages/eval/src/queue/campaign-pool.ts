@@ -123,7 +123,8 @@ export async function createCampaignPool(options: CampaignPoolOptions): Promise<
   const jobData = (entry: Pending): CampaignJobData => ({ cxVersion, key: entry.key, task: entry.task });
   const add = (id: string, entry: Pending) => queue.add(entry.task.kind, jobData(entry), { jobId: id, attempts: 2, removeOnComplete: false, removeOnFail: false });
 
-  const finish = (id: string, entry: Pending, job: Job<CampaignJobData, EvalOutput>, firstLook: boolean): void => {
+  const finish = (entry: Pending, job: Job<CampaignJobData, EvalOutput>, firstLook: boolean): void => {
+    const id = job.id ?? "";
     const output = job.returnvalue as EvalOutput | null;
     pending.delete(id);
     if (output === null || typeof output !== "object" || output.kind !== entry.task.kind) {
@@ -169,7 +170,7 @@ export async function createCampaignPool(options: CampaignPoolOptions): Promise<
         }
         if (job.finishedOn === undefined) continue;
         const state = await job.getState();
-        if (state === "completed") finish(id, entry, job, firstLook);
+        if (state === "completed") finish(entry, job, firstLook);
         else if (state === "failed" && firstLook) await job.retry("failed");
         else if (state === "failed") refuse(id, entry, job.failedReason);
       } while (entry.again && pending.has(id));
