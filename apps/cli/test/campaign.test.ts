@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,11 @@ import { runBench } from "../src/commands/bench.js";
 import { runCampaign, type CampaignReport } from "../src/commands/campaign.js";
 import { startScript, startWorker, type CxProcess } from "./campaign-processes.js";
 import { cxInProcess, repoRoot } from "./run-cli.js";
+
+/** Node's --import of a module hook that makes loading bullmq or ioredis fail loudly. */
+const NO_QUEUE_HOOK = `data:text/javascript,${encodeURIComponent(
+  `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent('export async function resolve(s, c, next) { if (s === "bullmq" || s === "ioredis") throw new Error("LOADED-" + s); return next(s, c); }')}`)});`,
+)}`;
 
 /** Two defects, two seeds: 15 hunts and 2 shrinks, each long enough to be killed in. */
 const config: ExperimentConfig = {
@@ -76,6 +82,20 @@ describe("cx campaign and cx worker: the commands", () => {
     expect(worker.stdout).toContain("--threads <n>");
     expect(worker.stdout).toContain("--lock-seconds <s>");
     expect(worker.stdout).toContain("the coordinator counts it once");
+  });
+
+  it("load BullMQ only when they run: cx --help and a local cx bench never import it", () => {
+    const run = (args: readonly string[]) =>
+      spawnSync(process.execPath, ["--import", NO_QUEUE_HOOK, "--conditions=@cx/source", "--import", "tsx", join(repoRoot, "apps/cli/src/main.ts"), ...args], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    const help = run(["--help"]);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain("campaign");
+    // bench loads the experiment, then refuses the empty --out: BullMQ was never needed.
+    const bench = run(["bench", "--quick", "--out", ""]);
+    expect(bench.stderr).toContain("--out: expected a folder name");
+    expect(bench.stderr).not.toContain("LOADED-");
+    // The hook does bite: a campaign loads BullMQ.
+    expect(run(["campaign", "--queue", "redis://127.0.0.1:1"]).stderr).toContain("LOADED-");
   });
 
   it("refuse a queue URL that is no Redis URL, naming --queue and what was expected, exit 2 without a stack trace", async () => {

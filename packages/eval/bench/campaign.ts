@@ -92,16 +92,25 @@ async function onLocal<T>(threads: number, measure: (pool: TaskPool) => Promise<
   }
 }
 
-/** Short hunts all at once (throughput) and one at a time (latency), in ms per job. */
+/** Short hunts all at once (throughput) and one at a time (latency), in ms per job: best of 3 interleaved repetitions after a warm-up. */
 async function perJob(pool: TaskPool, firstSeed: number): Promise<{ pipelinedMs: number; sequentialMs: number }> {
-  await Promise.all(hunts(8, firstSeed - 1000, 1).map((t) => pool.run(t)));
-  let started = performance.now();
-  await Promise.all(hunts(overheadJobs, firstSeed, 1).map((t) => pool.run(t)));
-  const pipelinedMs = (performance.now() - started) / overheadJobs;
-  const sequential = hunts(Math.ceil(overheadJobs / 4), firstSeed + overheadJobs, 1);
-  started = performance.now();
-  for (const task of sequential) await pool.run(task);
-  return { pipelinedMs, sequentialMs: (performance.now() - started) / sequential.length };
+  await Promise.all(hunts(60, firstSeed - 1000, 1).map((t) => pool.run(t)));
+  const pipelined: number[] = [];
+  const sequential: number[] = [];
+  let seed = firstSeed;
+  for (let rep = 0; rep < 3; rep++) {
+    const batch = hunts(overheadJobs, seed, 1);
+    seed += overheadJobs;
+    let started = performance.now();
+    await Promise.all(batch.map((t) => pool.run(t)));
+    pipelined.push((performance.now() - started) / batch.length);
+    const oneByOne = hunts(Math.ceil(overheadJobs / 4), seed, 1);
+    seed += oneByOne.length;
+    started = performance.now();
+    for (const task of oneByOne) await pool.run(task);
+    sequential.push((performance.now() - started) / oneByOne.length);
+  }
+  return { pipelinedMs: Math.min(...pipelined), sequentialMs: Math.min(...sequential) };
 }
 
 const redis = await startLocalRedis();
@@ -163,7 +172,7 @@ console.log(`  redis, 1 worker process x 2 threads: ${(figures.redis1x2Ms / 1000
 console.log(`  redis, 2 worker processes x 1 thread: ${(figures.redis2x1Ms / 1000).toFixed(1)} s (${figures.ratio2x1.toFixed(2)}x)`);
 console.log(`  results ${identical ? "identical" : "DIFFERENT"} (deterministic view) in every mode and round`);
 if (overhead !== undefined) {
-  console.log(`per job (${overheadJobs} hunts of 1 run, 1 thread): in-process ${overhead.local.pipelinedMs.toFixed(2)} ms, redis ${overhead.redis.pipelinedMs.toFixed(2)} ms all at once; one at a time ${overhead.local.sequentialMs.toFixed(2)} vs ${overhead.redis.sequentialMs.toFixed(2)} ms`);
+  console.log(`per job (${overheadJobs} hunts of 1 run at once, ${Math.ceil(overheadJobs / 4)} one at a time, 1 thread, best of 3): in-process ${overhead.local.pipelinedMs.toFixed(2)} ms, redis ${overhead.redis.pipelinedMs.toFixed(2)} ms all at once; one at a time ${overhead.local.sequentialMs.toFixed(2)} vs ${overhead.redis.sequentialMs.toFixed(2)} ms`);
 }
 console.log(`load average (1, 5, 15 min) before ${loadBefore}, after ${figures.loadAfter}`);
 if (outFile !== undefined) writeFileSync(outFile, `${JSON.stringify(figures, null, 2)}\n`);
