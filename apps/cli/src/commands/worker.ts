@@ -47,12 +47,23 @@ export async function runWorker(options: WorkerCommandOptions): Promise<ExitCode
   const log = options.log ?? ((line: string) => process.stderr.write(`cx worker: ${line}\n`));
   const extra = options.protocols === undefined || options.protocols.length === 0 ? [] : await resolveBenchProtocols(options.protocols, process.cwd());
   const protocols = [...extra, ...builtinProtocols.filter((b) => !extra.some((p) => p.plugin.name === b.plugin.name))];
-  const link = await connectQueue(options.queue, log);
+  // While Redis is away the link says so once; BullMQ's own connection errors would repeat it every retry.
+  let redisAway = false;
+  let lastError = "";
+  const link = await connectQueue(options.queue, (line) => {
+    redisAway = line.startsWith("lost Redis");
+    lastError = "";
+    log(line);
+  });
   let jobs = 0;
   const onEvent = (event: QueueWorkerEvent): void => {
+    if (event.kind === "error") {
+      if (!redisAway && event.message !== lastError) log(`error: ${event.message}`);
+      lastError = event.message;
+      return;
+    }
     if (event.kind === "finished") jobs++;
-    if (event.kind === "error") log(`error: ${event.message}`);
-    else if (event.kind === "failed") log(`job ${event.id} (${event.key}) failed: ${event.reason}`);
+    if (event.kind === "failed") log(`job ${event.id} (${event.key}) failed: ${event.reason}`);
     else if (options.verbose) log(event.kind === "started" ? `started ${event.id} ${event.key}` : `finished ${event.id} ${event.key} in ${Math.round(event.ms)} ms`);
   };
   try {
