@@ -149,8 +149,7 @@ describe.skipIf(!hasRedisServer() && process.env["CI"] !== "true")("a campaign o
     let report: CampaignReport;
     const out = tmp();
     try {
-      const status: string[] = [];
-      ({ report } = await runCampaign({ quick: true, config, protocols: ["raft"], json: true, out, corpusDir: null, queue: redis.url, pollMs: 200, onStatus: (line) => status.push(line) }));
+      ({ report } = await runCampaign({ quick: true, config, protocols: ["raft"], json: true, out, corpusDir: null }, { queue: redis.url, pollMs: 200, onStatus: () => {} }));
       const killedJob = await killed;
       expect(await victim.exited).toBeNull();
       expect(killedJob).toMatch(/^(hunt|shrink)-/);

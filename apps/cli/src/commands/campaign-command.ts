@@ -30,8 +30,7 @@ is written. Start workers with:  cx worker --queue <the same url>`,
     )
     .action(async (flags: CampaignFlags) => {
       const { runCampaign } = await import("./campaign.js");
-      const { exitCode, report, text } = await runCampaign({
-        ...experimentOptions(flags),
+      const { exitCode, report, text } = await runCampaign(experimentOptions(flags), {
         queue: flags.queue,
         ...(flags.patience === undefined ? {} : { patienceSeconds: flags.patience }),
       });

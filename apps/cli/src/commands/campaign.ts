@@ -5,7 +5,8 @@ import { UserError } from "../user-error.js";
 import { cxVersion } from "../version.js";
 import { runBench, type BenchCommandOptions, type BenchReport } from "./bench.js";
 
-export interface CampaignCommandOptions extends Omit<BenchCommandOptions, "pool"> {
+/** How `cx campaign` reaches its queue, beside the flags it shares with `cx bench`. */
+export interface CampaignQueueOptions {
   /** The Redis URL (`--queue`). */
   readonly queue: string;
   /** Give up when no worker or no Redis for this long (default 600 s). */
@@ -60,23 +61,21 @@ function describeStats(stats: CampaignStats, queue: string, removed: number): st
  * unreachable queue, a worker that refused a job (another cx version, a
  * protocol it lacks), or patience run out.
  */
-export async function runCampaign(options: CampaignCommandOptions): Promise<{ exitCode: ExitCode; report: CampaignReport; text: string }> {
+export async function runCampaign(bench: Omit<BenchCommandOptions, "pool">, options: CampaignQueueOptions): Promise<{ exitCode: ExitCode; report: CampaignReport; text: string }> {
   const onStatus = options.onStatus ?? ((line: string) => process.stderr.write(`cx campaign: ${line}\n`));
   const link = await connectQueue(options.queue, onStatus);
-  const local = createTaskPool({ workers: options.workers ?? 1 });
+  const local = createTaskPool({ workers: bench.workers ?? 1 });
   try {
     const pool = await createCampaignPool({
       link,
       cxVersion,
       local,
       onStatus,
-      ...(options.fresh === true ? { fresh: true } : {}),
+      ...(bench.fresh === true ? { fresh: true } : {}),
       ...(options.patienceSeconds === undefined ? {} : { patienceMs: options.patienceSeconds * 1000 }),
       ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     });
     try {
-      const { queue, patienceSeconds, pollMs, onStatus: _status, ...bench } = options;
-      void [queue, patienceSeconds, pollMs, _status];
       const { exitCode, report, results, text } = await runBench({ ...bench, pool });
       const removed = results.complete ? await pool.forget() : 0;
       const stats = pool.stats();

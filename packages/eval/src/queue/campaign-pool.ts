@@ -270,7 +270,10 @@ export async function createCampaignPool(options: CampaignPoolOptions): Promise<
         pending.delete(id);
         entry.reject(new QueueError("the campaign's queue connection was closed with jobs unfinished"));
       }
-      await Promise.allSettled([events.close(), queue.close()]);
+      // Closing waits for Redis; a Redis that is gone must not keep the coordinator from exiting.
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.allSettled([events.close(), queue.close()]), new Promise<void>((resolve) => (grace = setTimeout(resolve, 2000)))]);
+      clearTimeout(grace);
     },
   };
 }
