@@ -144,7 +144,10 @@ export async function createCampaignPool(options: CampaignPoolOptions): Promise<
   const refuse = (id: string, entry: Pending, reason: string): void => {
     pending.delete(id);
     finished.add(id);
-    entry.reject(reason.startsWith(REFUSED_PREFIX) ? new QueueError(reason) : new Error(`a worker failed on job ${id} (${entry.key}): ${reason}`));
+    if (reason.startsWith(REFUSED_PREFIX)) entry.reject(new QueueError(reason));
+    // Workers that keep dying on a job (out of memory, killed) are the machines' trouble, not a bug in cx.
+    else if (/stalled more than/i.test(reason)) entry.reject(new QueueError(`job ${id} (${entry.key}) was taken back from workers that stopped answering too many times (${reason}); look at the workers' logs and memory`));
+    else entry.reject(new Error(`a worker failed on job ${id} (${entry.key}): ${reason}`));
   };
 
   /** Looks the job up and resolves, rejects, retries or re-adds it; a call during a lookup makes the lookup run again. */
