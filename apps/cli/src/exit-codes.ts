@@ -4,7 +4,7 @@ export const ExitCode = {
   ok: 0,
   /** A violation was found, a history is not linearizable, or a replay did not reproduce. */
   violation: 1,
-  /** Bad input or usage: a wrong flag, a malformed or unreadable file, an unwritable save path. */
+  /** Bad input or usage: a wrong flag, a malformed or unreadable file, an unwritable save path; a queue that cannot be reached. */
   usage: 2,
   /** The linearizability checker ran out of budget. */
   unknown: 3,
@@ -20,7 +20,8 @@ export const exitCodeHelp = `
 Exit codes:
   0   ok: no violation, linearizable, the replay reproduced
   1   violation found, not linearizable, or the replay did not reproduce
-  2   bad input or usage (a flag, a file, an unwritable --save path); nothing was run
+  2   bad input or usage (a flag, a file, an unwritable --save path); nothing was run;
+      cx campaign and cx worker: also a queue that cannot be reached or was waited for too long
   3   cx lin: unknown (the checker's budget ran out)
   4   a violation was found but could not be saved where asked; the reproduction went to
       a fallback file or stdout, and stderr says where

@@ -74,7 +74,7 @@ describe("save paths", () => {
 
 describe("exit codes", () => {
   it("every command's --help shows the exit-code table", async () => {
-    for (const command of ["bugs", "run", "hunt", "replay", "shrink", "lin", "bench", "report"]) {
+    for (const command of ["bugs", "run", "hunt", "replay", "shrink", "lin", "bench", "campaign", "worker", "report"]) {
       const result = await cxInProcess([command, "--help"]);
       expect(result.status).toBe(0);
       expect(result.stdout).toContain("Exit codes:");

@@ -11,7 +11,7 @@ import { writeResults } from "./results-io.js";
 import { RESULTS_SCHEMA_VERSION, type ExperimentResults, type ProtocolResults, type ShrinkRow } from "./results.js";
 import { pickFailure, shrinkRow } from "./shrink-rows.js";
 import { createTaskCache } from "./task-cache.js";
-import { createTaskPool, defaultWorkers } from "./task-pool.js";
+import { createTaskPool, defaultWorkers, type TaskPool } from "./task-pool.js";
 import type { EvalTask, HuntTask, OutputOf, ShrinkTask } from "./tasks.js";
 import { measureThroughput } from "./throughput.js";
 import { cellId, groupRounds, stripChoices, trialTasks, trialsCell, type CellTask, type CellWithChoices, type RoundWithChoices } from "./trials-cells.js";
@@ -41,6 +41,12 @@ export interface ExperimentOptions {
   readonly mode?: ExperimentResults["mode"];
   /** Worker threads (default: one per core; 0 runs every task on this thread). */
   readonly workers?: number;
+  /**
+   * Run the tasks on this pool instead of worker threads of this process
+   * (a queue's coordinator passes one); the caller owns it and destroys it.
+   * `workers` is then recorded from `pool.workers`.
+   */
+  readonly pool?: TaskPool;
   /** Folder for results.json, summary.md and the resume cache (`.cells/`); null writes nothing. */
   readonly outDir: string | null;
   /** The linearizability corpus (default: the copy in the repository, `packages/check/test/data/corpus`); null skips it. */
@@ -98,8 +104,8 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   const cxVersion = options.cxVersion ?? evalVersion;
   const cache = createTaskCache(options.outDir === null ? null : join(options.outDir, ".cells"), cxVersion);
   if (options.fresh === true) cache.clear();
-  const workers = options.workers ?? defaultWorkers();
-  const pool = createTaskPool({ workers, plugins: protocols.map((p) => p.plugin) });
+  const pool = options.pool ?? createTaskPool({ workers: options.workers ?? defaultWorkers(), plugins: protocols.map((p) => p.plugin) });
+  const workers = options.pool?.workers ?? options.workers ?? defaultWorkers();
   let resumedTasks = 0;
   let found = 0;
   const elapsed = () => performance.now() - started;
@@ -243,7 +249,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     if (options.outDir !== null) cache.clear();
     return results;
   } finally {
-    await pool.destroy();
+    if (options.pool === undefined) await pool.destroy();
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type ExperimentProgress,
   type ExperimentProtocol,
   type ExperimentResults,
+  type TaskPool,
 } from "@cx/eval";
 import { builtinProtocols, isProtocolLoadError, loadProtocol } from "@cx/protocols";
 import { ExitCode } from "../exit-codes.js";
@@ -40,6 +41,8 @@ export interface BenchCommandOptions {
   readonly protocols?: readonly string[];
   /** Protocols already loaded (tests pass plug-ins of their own); wins over `protocols`. */
   readonly loadedProtocols?: readonly ExperimentProtocol[];
+  /** Run the tasks on this pool (a campaign's queue) instead of worker threads; the caller destroys it. */
+  readonly pool?: TaskPool;
 }
 
 /** What `cx bench --json` prints: the headline and where the full results are. */
@@ -136,6 +139,7 @@ export async function runBench(options: BenchCommandOptions): Promise<{ exitCode
       cxVersion,
       onProgress,
       ...(options.workers === undefined ? {} : { workers: options.workers }),
+      ...(options.pool === undefined ? {} : { pool: options.pool }),
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
       ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     });
