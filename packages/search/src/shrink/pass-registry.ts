@@ -3,6 +3,7 @@ import { lowerCommonOffset } from "./passes/lower-common-offset.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
+import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
@@ -31,6 +32,7 @@ export const shrinkPasses = {
   "aligned-move-spans": alignedMoveSpans,
   "span-rebuild": spanRebuild,
   "lower-common-offset": lowerCommonOffset,
+  "prefix-rebuild": prefixRebuild,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */
