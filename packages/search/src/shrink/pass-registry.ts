@@ -3,6 +3,7 @@ import { lowerCommonOffset } from "./passes/lower-common-offset.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
+import { pairRebuild } from "./passes/pair-rebuild.js";
 import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
@@ -33,6 +34,7 @@ export const shrinkPasses = {
   "span-rebuild": spanRebuild,
   "lower-common-offset": lowerCommonOffset,
   "prefix-rebuild": prefixRebuild,
+  "pair-rebuild": pairRebuild,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */
