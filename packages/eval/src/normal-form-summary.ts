@@ -7,8 +7,14 @@ import type { NormalFormSummary, StrategyName } from "./results.js";
  * Every failure of a defect found in the trials, in strategy then seed
  * order, at most `max` (0: none): the independent finds whose shrinks
  * measure the shrinker's normal form.
+ *
+ * @example
+ * ```ts
+ * const picks = normalFormPicks("vote_twice_in_term", cells, { strategies: ["random", "bandit"], max: 18 });
+ * ```
  */
-export function normalFormPicks(bug: string, strategies: readonly StrategyName[], cells: readonly CellWithChoices[], max: number): FailurePick[] {
+export function normalFormPicks(bug: string, cells: readonly CellWithChoices[], options: { readonly strategies: readonly StrategyName[]; readonly max: number }): FailurePick[] {
+  const { strategies, max } = options;
   const out: FailurePick[] = [];
   for (const strategy of strategies) {
     const cell = cells.find((c) => c.bug === bug && c.strategy === strategy);

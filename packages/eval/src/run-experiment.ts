@@ -221,7 +221,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     // The normal form: more finds of each defect, each shrunk alone (after the picked ones in the same queue).
     const normalFormTasks = going.map((s) =>
       s.bugs.map((bug) =>
-        normalFormPicks(bug, config.strategies, s.cells, config.normalFormFinds ?? 0).map(
+        normalFormPicks(bug, s.cells, { strategies: config.strategies, max: config.normalFormFinds ?? 0 }).map(
           (pick): ShrinkTask => ({ kind: "shrink", ...protocolRef(s.protocol), bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion }),
         ),
       ),
