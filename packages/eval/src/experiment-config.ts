@@ -37,6 +37,12 @@ export interface ExperimentConfig {
   readonly escalatedSeeds: readonly number[];
   /** Target runs a shrink may make (a count, not a time, so results reproduce). */
   readonly shrinkCandidatesMax: number;
+  /**
+   * Finds per defect (from the trials, strategy then seed order) shrunk one
+   * by one for the normal-form figures (share reaching the same choice
+   * list, spread of decisions); absent or 0 skips them.
+   */
+  readonly normalFormFinds?: number;
   /** Steps the story keeps at most. */
   readonly storyStepsMax: number;
   /** Throughput: runs per batch, and batches (the median is reported). */
@@ -70,6 +76,7 @@ export const fullExperiment: ExperimentConfig = {
   escalatedBudget: 1000,
   escalatedSeeds: [1, 2, 3, 4, 5, 6],
   shrinkCandidatesMax: 20000,
+  normalFormFinds: 18,
   storyStepsMax: 15,
   throughputRuns: 200,
   throughputBatches: 5,
@@ -92,6 +99,7 @@ export const quickExperiment: ExperimentConfig = {
   escalatedBudget: 150,
   escalatedSeeds: [1, 2],
   shrinkCandidatesMax: 300,
+  normalFormFinds: 2,
   throughputRuns: 40,
   throughputBatches: 3,
   corpusBudgetSteps: 300_000,

@@ -31,6 +31,8 @@ export interface NormalFormFind {
   readonly decisions: number;
   readonly nonZero: number;
   readonly candidateRuns: number;
+  /** Wall time of the shrink by the clock given in `shrink.clock`, or `null` without one (not deterministic). */
+  readonly shrinkMs: number | null;
   readonly converged: boolean;
   /** Simulated ms from the moment the failure was evident to the end of the counterexample's run. */
   readonly tailMs: number;
@@ -50,10 +52,13 @@ export interface NormalFormRow {
   readonly invariants: Readonly<Record<string, number>>;
   readonly decisionsBest: number | null;
   readonly decisionsWorst: number | null;
+  readonly decisionsMedian: number | null;
   readonly tailMsMedian: number | null;
   readonly tailMsWorst: number | null;
   readonly storyStepsWorst: number | null;
   readonly candidateRunsMedian: number | null;
+  /** Median wall time of a shrink, or `null` when no clock was given (not deterministic). */
+  readonly shrinkMsMedian: number | null;
   readonly converged: number;
 }
 
@@ -104,6 +109,7 @@ function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonl
     decisions: result.choices.length,
     nonZero: result.stats.nonZeroAfter,
     candidateRuns: result.stats.candidateRuns,
+    shrinkMs: result.stats.ms,
     converged: result.stats.converged,
     tailMs: replay.endTime - failureEvidentAt(replay, spec.model),
     endMs: replay.endTime,
@@ -117,6 +123,7 @@ function summarise(bug: string, hunts: number, finds: readonly NormalFormFind[])
   const most = Math.max(0, ...counts.values());
   const decisions = finds.map((f) => f.decisions);
   const tails = finds.map((f) => f.tailMs);
+  const times = finds.flatMap((f) => (f.shrinkMs === null ? [] : [f.shrinkMs]));
   return {
     bug,
     hunts,
@@ -126,10 +133,12 @@ function summarise(bug: string, hunts: number, finds: readonly NormalFormFind[])
     invariants: Object.fromEntries([...new Set(finds.map((f) => f.invariant))].sort().map((i) => [i, finds.filter((f) => f.invariant === i).length])),
     decisionsBest: finds.length === 0 ? null : Math.min(...decisions),
     decisionsWorst: finds.length === 0 ? null : Math.max(...decisions),
+    decisionsMedian: finds.length === 0 ? null : median(decisions),
     tailMsMedian: finds.length === 0 ? null : median(tails),
     tailMsWorst: finds.length === 0 ? null : Math.max(...tails),
     storyStepsWorst: finds.length === 0 ? null : Math.max(...finds.map((f) => f.storySteps)),
     candidateRunsMedian: finds.length === 0 ? null : median(finds.map((f) => f.candidateRuns)),
+    shrinkMsMedian: times.length === 0 ? null : median(times),
     converged: finds.filter((f) => f.converged).length,
   };
 }

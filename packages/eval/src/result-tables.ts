@@ -198,6 +198,25 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
     numeric: [4, 5, 6, 7],
   });
 
+  const normalForms = p.shrinks.rows.flatMap((r) => (r.normalForm === undefined || r.normalForm === null ? [] : [{ bug: r.bug, nf: r.normalForm }]));
+  if (normalForms.length > 0) {
+    tables.push({
+      id: `${id}-normal-form`,
+      title: `${p.name}: one failure, one counterexample?`,
+      caption: "For each defect, its failures found in the trials, each shrunk alone: the share that shrank to the most common choice list, how many distinct lists they ended in, and the spread of decisions after shrinking (least, median, most).",
+      columns: ["Defect", "Finds", "Same list", "Distinct lists", "Decisions after (min / median / max)", "Candidate runs (median)"],
+      rows: normalForms.map(({ bug, nf }) => [
+        bug,
+        formatCount(nf.finds),
+        `${Math.round(100 * nf.normalFormRate)}%`,
+        formatCount(nf.distinctLists),
+        nf.decisionsMin === null ? "—" : `${formatCount(nf.decisionsMin)} / ${formatCount(nf.decisionsMedian)} / ${formatCount(nf.decisionsMax)}`,
+        formatCount(nf.candidateRunsMedian),
+      ]),
+      numeric: [1, 2, 3, 5],
+    });
+  }
+
   const t = p.throughput;
   tables.push({
     id: `${id}-performance`,

@@ -47,6 +47,7 @@ const config = z.strictObject({
   escalatedBudget: count,
   escalatedSeeds: z.array(z.number().int()),
   shrinkCandidatesMax: count,
+  normalFormFinds: count.exactOptional(),
   storyStepsMax: count,
   throughputRuns: count,
   throughputBatches: count,
@@ -106,6 +107,19 @@ const shrinkRow = z.strictObject({
   replaysExactly: z.boolean().nullable(),
   counterexample: counterexample.nullable(),
   progress: z.array(z.tuple([count, count])).optional().meta({ description: "How the shrink went: [candidate runs so far, decisions left], at the start and at every improvement" }),
+  normalForm: z
+    .strictObject({
+      finds: count,
+      normalFormRate: z.number().min(0).max(1),
+      distinctLists: count,
+      decisionsMin: count.nullable(),
+      decisionsMedian: z.number().nullable(),
+      decisionsMax: count.nullable(),
+      candidateRunsMedian: z.number(),
+    })
+    .nullable()
+    .exactOptional()
+    .meta({ description: "The defect's finds in the trials shrunk one by one: share reaching the most common choice list, spread of decisions" }),
 });
 
 const throughput = z.strictObject({

@@ -146,6 +146,21 @@ export interface ShrinkRow {
    * recorded.
    */
   readonly progress?: readonly (readonly [number, number])[] | undefined;
+  /** The shrinker's normal form for this defect: its finds in the trials shrunk one by one (absent when the config asks for none). */
+  readonly normalForm?: NormalFormSummary | null;
+}
+
+/** How canonical the shrinker's output is for one defect, over several independent finds each shrunk alone. */
+export interface NormalFormSummary {
+  readonly finds: number;
+  /** Share of the finds that shrank to the most common choice list. */
+  readonly normalFormRate: number;
+  readonly distinctLists: number;
+  /** Decisions after shrinking: the spread over the finds (null when none reproduced). */
+  readonly decisionsMin: number | null;
+  readonly decisionsMedian: number | null;
+  readonly decisionsMax: number | null;
+  readonly candidateRunsMedian: number;
 }
 
 /** Throughput of the protocol's scenario with no defect, single thread. */

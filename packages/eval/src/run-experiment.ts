@@ -9,6 +9,7 @@ import { measureSpeedup } from "./measure-speedup.js";
 import { findCorpusDir } from "./repo-root.js";
 import { writeResults } from "./results-io.js";
 import { RESULTS_SCHEMA_VERSION, type ExperimentResults, type ProtocolResults, type ShrinkRow } from "./results.js";
+import { normalFormPicks, normalFormSummary } from "./normal-form-summary.js";
 import { pickFailure, shrinkRow } from "./shrink-rows.js";
 import { createTaskCache } from "./task-cache.js";
 import { createTaskPool, defaultWorkers, type TaskPool } from "./task-pool.js";
@@ -223,13 +224,30 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     );
     const corpusDir = options.corpusDir === undefined ? findCorpusDir(process.cwd()) : options.corpusDir;
     const corpusEntries: CorpusEntry[] = corpusDir !== null && config.corpusBudgetSteps !== null ? corpusTasks(corpusDir, config.corpusBudgetSteps) : [];
-    const [shrinkOutputs, corpusOutputs] = await Promise.all([runAll("shrink", shrinkTasks.flat()), runAll("corpus", corpusEntries.map((e) => e.task))]);
+    // The normal form: more finds of each defect, each shrunk alone (after the picked ones in the same queue).
+    const normalFormTasks = going.map((s) =>
+      s.bugs.map((bug) =>
+        normalFormPicks(bug, s.cells, { strategies: config.strategies, max: config.normalFormFinds ?? 0 }).map(
+          (pick): ShrinkTask => ({ kind: "shrink", ...protocolRef(s.protocol), bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion }),
+        ),
+      ),
+    );
+    const allShrinkTasks = [...shrinkTasks.flat(), ...normalFormTasks.flat(2)];
+    const [shrinkOutputs, corpusOutputs] = await Promise.all([runAll("shrink", allShrinkTasks), runAll("corpus", corpusEntries.map((e) => e.task))]);
     offset = 0;
+    let normalFormOffset = shrinkTasks.flat().length;
+    const withNormalForm = config.normalFormFinds !== undefined && config.normalFormFinds > 0;
     going.forEach((s, i) => {
       const tasks = shrinkTasks[i] ?? [];
       const outputs = shrinkOutputs.slice(offset, offset + tasks.length);
       offset += tasks.length;
-      const rows: ShrinkRow[] = (picks[i] ?? []).map((pick, j) => shrinkRow(s.bugs[j] as string, pick, pick === null ? undefined : outputs[tasks.findIndex((t) => t.bug === pick.bug)]));
+      const rows: ShrinkRow[] = (picks[i] ?? []).map((pick, j) => {
+        const row = shrinkRow(s.bugs[j] as string, pick, pick === null ? undefined : outputs[tasks.findIndex((t) => t.bug === pick.bug)]);
+        if (!withNormalForm) return row;
+        const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + (normalFormTasks[i]?.[j]?.length ?? 0));
+        normalFormOffset += found.length;
+        return { ...row, normalForm: normalFormSummary(found.map((o) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns }))) };
+      });
       update(s, { shrinks: { status: "done", rows } });
     });
     const corpus = corpusDir !== null && config.corpusBudgetSteps !== null ? buildCorpusResults({ dir: corpusDir, budgetSteps: config.corpusBudgetSteps, entries: corpusEntries, outputs: corpusOutputs }) : null;

@@ -85,6 +85,21 @@ describe("runExperiment", () => {
     }
   });
 
+  it("shrinks every find of each found defect one by one and reports its normal-form rate and spread of decisions", async () => {
+    const results = await resultsOnOneWorker();
+    for (const p of results.protocols) {
+      for (const row of p.shrinks.rows.filter((r) => r.status === "shrunk")) {
+        const nf = row.normalForm;
+        const found = p.trials.cells.filter((c) => c.bug === row.bug).reduce((n, c) => n + c.found, 0);
+        expect(nf?.finds).toBe(Math.min(found, tinyConfig.normalFormFinds ?? 0));
+        expect(nf?.normalFormRate).toBeGreaterThanOrEqual(1 / (nf?.finds ?? 1));
+        expect(nf?.distinctLists).toBeLessThanOrEqual(nf?.finds ?? 0);
+        expect(nf?.decisionsMin).toBeLessThanOrEqual(nf?.decisionsMax ?? 0);
+      }
+      for (const row of p.shrinks.rows.filter((r) => r.status === "not-found")) expect(row.normalForm).toBeNull();
+    }
+  });
+
   it("counts every story step, and separately the steps shown under the display cap", async () => {
     const config = { ...tinyConfig, bugs: ["no_client_dedup", "forget_on_restart"], storyStepsMax: 2 };
     const results = await runExperiment({ ...base, config, workers: 0 });

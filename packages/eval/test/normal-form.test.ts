@@ -1,6 +1,7 @@
 import { GeneratedChoices, huntScenarioOptions, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { failureEvidentAt, measureNormalForm } from "../src/normal-form.js";
+import { normalFormSummary } from "../src/normal-form-summary.js";
 import { protocolPlugin } from "./fixtures/primary-backup-plugin.js";
 
 const defect = protocolPlugin.defects[0]?.name ?? "";
@@ -29,5 +30,29 @@ describe("measureNormalForm", () => {
     expect(row?.normalFormRate).toBeGreaterThan(0);
     expect(row?.normalFormRate).toBeLessThanOrEqual(1);
     expect(row?.distinctLists).toBeLessThanOrEqual(row?.finds ?? 0);
+  });
+});
+
+describe("normalFormSummary", () => {
+  it("gives the share reaching the most common list, the distinct lists and the spread of decisions", () => {
+    const summary = normalFormSummary([
+      { choices: [1, 2], candidateRuns: 10 },
+      { choices: [1, 2], candidateRuns: 30 },
+      { choices: [3], candidateRuns: 20 },
+      { choices: [0, 0, 4, 4], candidateRuns: 40 },
+    ]);
+    expect(summary).toEqual({ finds: 4, normalFormRate: 0.5, distinctLists: 3, decisionsMin: 1, decisionsMedian: 2, decisionsMax: 4, candidateRunsMedian: 25 });
+  });
+
+  it("counts each find that did not reproduce as a list of its own, and is null for no finds", () => {
+    const summary = normalFormSummary([
+      { choices: null, candidateRuns: 1 },
+      { choices: null, candidateRuns: 1 },
+      { choices: [5], candidateRuns: 3 },
+    ]);
+    expect(summary?.distinctLists).toBe(3);
+    expect(summary?.normalFormRate).toBeCloseTo(1 / 3);
+    expect(summary?.decisionsMax).toBe(1);
+    expect(normalFormSummary([])).toBeNull();
   });
 });

@@ -81,7 +81,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * shrink({ target, choices, violation, passes: defaultShrinkPasses, finalPasses: [] });
  * ```
  */
-export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["span-rebuild", "aligned-delete-spans", "aligned-move-spans", "aligned-move-earlier", "aligned-lower-pairs", "aligned-lower-values", "aligned-swap-neighbours"];
+export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["span-rebuild", "prefix-rebuild", "aligned-delete-spans", "aligned-move-spans", "aligned-move-earlier", "aligned-lower-pairs", "aligned-lower-values", "aligned-swap-neighbours", "pair-rebuild"];
 
 /** The passes of version 0.1 (before aligned replay, time travel and sparse rebuilds): the benchmark's baseline. */
 export const classicShrinkPasses: readonly ShrinkPassName[] = [

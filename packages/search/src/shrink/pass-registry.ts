@@ -3,6 +3,8 @@ import { lowerCommonOffset } from "./passes/lower-common-offset.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
+import { pairRebuild } from "./passes/pair-rebuild.js";
+import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
@@ -31,6 +33,8 @@ export const shrinkPasses = {
   "aligned-move-spans": alignedMoveSpans,
   "span-rebuild": spanRebuild,
   "lower-common-offset": lowerCommonOffset,
+  "prefix-rebuild": prefixRebuild,
+  "pair-rebuild": pairRebuild,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

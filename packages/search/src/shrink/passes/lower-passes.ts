@@ -25,14 +25,14 @@ function lowerByBisection<O extends Outcome>(state: ShrinkState<O>, i: number, f
 export const lowerValues: ShrinkPass = {
   name: "lower-values",
   contract:
-    "binary search each value toward 0; a probe that fails as is is retried with every later value above the old one raised to the maximum (replay clamps it), which lets a lower fault level through; flat replay",
+    "binary search each value toward 0; a probe that fails as is is retried with every later value above the old one raised to the maximum (replay clamps it), which lets a lower fault level through, then with every later unusual value raised (an earlier value lowered may be paid for by later ones: shortlex only asks that the first change goes down); flat replay",
   run(state) {
     for (let i = 0; i < state.best.length && !state.stopped; i++) {
       const old = state.best[i] ?? 0;
       if (old === 0) continue;
       lowerByBisection(state, i, (mid) => {
         const lowered = with1(state.best, i, mid);
-        return state.consider(lowered) || state.consider(raiseAfter(lowered, i, old));
+        return state.consider(lowered) || state.consider(raiseAfter(lowered, i, old)) || state.consider(raiseAfter(lowered, i, 0));
       });
     }
   },
@@ -41,10 +41,16 @@ export const lowerValues: ShrinkPass = {
 /** Lower each value by binary search, replaying aligned. */
 export const alignedLowerValues: ShrinkPass = {
   name: "aligned-lower-values",
-  contract: "binary search each value toward 0 with aligned replay: a shorter delay that changes how many messages follow no longer shifts every later decision",
+  contract:
+    "binary search each value toward 0 with aligned replay: a shorter delay that changes how many messages follow no longer shifts every later decision; a probe that fails as is is retried with every later value above the old one raised to the maximum, as lower-values does (a milder fault level, and the fault that needed it drawn at its most likely)",
   run(state) {
     for (let i = 0; i < state.best.length && !state.stopped; i++) {
-      if ((state.best[i] ?? 0) !== 0) lowerByBisection(state, i, (mid) => state.considerAligned(with1(state.best, i, mid)));
+      const old = state.best[i] ?? 0;
+      if (old === 0) continue;
+      lowerByBisection(state, i, (mid) => {
+        const lowered = with1(state.best, i, mid);
+        return state.considerAligned(lowered) || state.considerAligned(raiseAfter(lowered, i, old));
+      });
     }
   },
 };
