@@ -86,7 +86,7 @@ describe("runExperiment", () => {
   });
 
   it("shrinks every find of each found defect one by one and reports its normal-form rate and spread of decisions", async () => {
-    const results = await resultsOnOneWorker();
+    const results = await resultsInline();
     for (const p of results.protocols) {
       for (const row of p.shrinks.rows.filter((r) => r.status === "shrunk")) {
         const nf = row.normalForm;
