@@ -3,6 +3,7 @@ import type { Operation } from "../operation.js";
 import { MemoTable } from "./memo-table.js";
 import { Mix32, fmix32 } from "./mix32.js";
 import { orderingConstraints } from "./ordering-constraints.js";
+import { PartialLinearizations } from "./partial-linearizations.js";
 import { StateInterner } from "./state-interner.js";
 
 /** One partition, ready to search: operations already prepared and filtered. */
@@ -17,15 +18,31 @@ export interface SearchProblem<State, Input, Output> {
   readonly memoBytesMax: number;
   /** An outer wall-clock cap: the caller's clock and the time it must stop at. */
   readonly deadline?: { readonly clock: () => number; readonly at: number };
+  /** Keep Porcupine's longest partial linearizations (for an illegal verdict). */
+  readonly partials?: boolean;
+  /**
+   * A linearizable prefix to start from (indices into `operations`), cut
+   * at its first operation that is not a candidate or not legal there. The
+   * search never backtracks into it: it answers `ok` or `unknown` with
+   * limit `seed` (not `illegal`: completions without the seed were not tried).
+   */
+  readonly seed?: readonly number[];
 }
 
 /** Which limit stopped a search. */
-export type SearchLimit = "steps" | "memory" | "time";
+export type SearchLimit = "steps" | "memory" | "time" | "seed";
 
 /** What the search of one partition found; `prefix` holds indices into `operations`. */
 export type SearchOutcome =
   | { readonly verdict: "ok"; readonly steps: number }
-  | { readonly verdict: "illegal"; readonly steps: number; readonly prefix: readonly number[] }
+  | {
+      readonly verdict: "illegal";
+      readonly steps: number;
+      readonly prefix: readonly number[];
+      /** With `partials`: the longest partial linearizations, longest first, and how many were left out (see PartialLinearizations.collect). */
+      readonly partials?: readonly (readonly number[])[];
+      readonly omitted?: number;
+    }
   | { readonly verdict: "unknown"; readonly steps: number; readonly limit: SearchLimit };
 
 /** What `transition` answers for an illegal step (never a state). */
@@ -37,6 +54,8 @@ const TRANSITION_CACHE_MAX = 1 << 21;
 const OBJECT_STATE_BYTES = 256;
 /** Steps between two looks at the caller's clock. */
 const CLOCK_EVERY_STEPS = 1024;
+/** Operation indices kept over all partial linearizations of one search at most. */
+const PARTIAL_ENTRIES_MAX = 1 << 22;
 
 /**
  * Searches one partition. Operations are renumbered first, completed ones
@@ -61,9 +80,16 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const order = completedFirst.concat(pendingLast);
   const rank = (i: number): number => ((operations[i] as Operation<Input, Output>).return === null ? 1 : 0);
   if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
-  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
+  let seed = problem.seed;
+  if (seed !== undefined) {
+    const rankOf = new Int32Array(order.length);
+    order.forEach((i, k) => (rankOf[i] = k));
+    seed = seed.map((i) => rankOf[i] as number);
+  }
+  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>), ...(seed === undefined ? {} : { seed }) });
   if (outcome.verdict !== "illegal") return outcome;
-  return { ...outcome, prefix: outcome.prefix.map((k) => order[k] as number) };
+  const back = (k: number): number => order[k] as number;
+  return { ...outcome, prefix: outcome.prefix.map(back), ...(outcome.partials === undefined ? {} : { partials: outcome.partials.map((partial) => partial.map(back)) }) };
 }
 
 /**
@@ -112,21 +138,11 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
 
   // The event list, sorted by time; at equal times calls come first, so
   // that equal timestamps are concurrent (closed intervals).
-  const events: number[] = [];
-  for (let i = 0; i < n; i++) {
-    events.push(2 * i);
-    if (indeterminate[i] === 0) events.push(2 * i + 1);
-  }
-  const time = (node: number): number => {
-    const op = operations[node >> 1] as Operation<Input, Output>;
-    return (node & 1) === 0 ? op.call : (op.return as number);
-  };
-  events.sort((a, b) => time(a) - time(b) || (a & 1) - (b & 1) || a - b);
   const head = 2 * n;
   const next = new Int32Array(2 * n + 1).fill(-1);
   const prev = new Int32Array(2 * n + 1).fill(-1);
   let last = head;
-  for (const node of events) {
+  for (const node of sortedEvents(operations, completed)) {
     next[last] = node;
     prev[node] = last;
     last = node;
@@ -246,7 +262,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
   // Fixed arrays of this search (lists, stacks, candidates, bitset), counted once.
   const fixedBytes = 64 * n + 4 * words;
   // Object states are not measured: each entry is guessed at OBJECT_STATE_BYTES.
-  const memoryUsed = (): number => fixedBytes + memo.bytes() + interner.bytes + 4 * cells + 4 * candBuf.length + (interned ? 0 : OBJECT_STATE_BYTES * memo.count);
+  const memoryUsed = (): number => fixedBytes + (partials?.bytes() ?? 0) + memo.bytes() + interner.bytes + 4 * cells + 4 * candBuf.length + (interned ? 0 : OBJECT_STATE_BYTES * memo.count);
   const deadline = problem.deadline;
 
   const stackNode = new Int32Array(n + 1);
@@ -268,6 +284,8 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
   };
   const bestPrefix = (): number[] => Array.from(best.subarray(0, bestLength));
   let remaining = completed;
+  const partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
+  const stackOp = (position: number): number => (stackNode[position] as number) >> 1;
 
   const canReach = model.canReach?.bind(model);
   const lastPhase = pruning ? 1 : 0;
@@ -365,6 +383,50 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     candPos[d] = start;
     candEnd[d] = start + count;
   };
+  // The seed: lifted as the search would, each a candidate and legal, never undone.
+  for (const op of problem.seed ?? []) {
+    const node = 2 * op;
+    if (op < 0 || op >= n || ((bits[op >> 5] as number) & (1 << (op & 31))) !== 0) break;
+    let candidate = false;
+    for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
+      if (c === node) {
+        candidate = true;
+        break;
+      }
+    }
+    if (!candidate) break;
+    const to = transition(state, op);
+    if (to === ILLEGAL) break;
+    if (starvation !== undefined && starvation.lift(op, to as number)) {
+      starvation.unlift(op);
+      break;
+    }
+    const front = op === frontier ? nextUnset(op + 1) : frontier;
+    bits[op >> 5] = (bits[op >> 5] as number) | (1 << (op & 31));
+    const maxCompleted = indeterminate[op] === 0 && op > (maxAt[depth] as number) ? op : (maxAt[depth] as number);
+    stackNode[depth] = node;
+    stackState[depth] = state;
+    stackPhase[depth] = 1;
+    partials?.pushed(depth);
+    maxAt[depth + 1] = maxCompleted;
+    frontier = front;
+    candEnd[depth] = base[depth] as number;
+    candPos[depth] = base[depth] as number;
+    base[depth + 1] = base[depth] as number;
+    depth++;
+    state = to;
+    zobrist ^= zobristOp[op] as number;
+    next[prev[node] as number] = next[node] as number;
+    if (next[node] !== -1) prev[next[node] as number] = prev[node] as number;
+    if (indeterminate[op] === 0) {
+      const ret = node + 1;
+      next[prev[ret] as number] = next[ret] as number;
+      if (next[ret] !== -1) prev[next[ret] as number] = prev[ret] as number;
+      remaining--;
+    }
+    if (depth > bestLength) recordBest(depth);
+  }
+  const seedDepth = depth;
   let phase = 0;
   let node = next[head] as number;
   let steps = 0;
@@ -398,12 +460,17 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
         continue;
       }
       let popped: number;
+      partials?.deadEnd(depth, stackOp, -1);
       for (;;) {
-        if (depth === 0) return { verdict: "illegal", steps, prefix: bestPrefix() };
+        if (depth === seedDepth) {
+          if (seedDepth > 0) return { verdict: "unknown", steps, limit: "seed" };
+          return { verdict: "illegal", steps, prefix: bestPrefix(), ...(partials === undefined ? {} : partials.collect(PARTIAL_ENTRIES_MAX)) };
+        }
         depth--;
         if (agree > depth) agree = depth;
         popped = stackNode[depth] as number;
         const op = popped >> 1;
+        partials?.popped(depth, op);
         state = stackState[depth];
         starvation?.unlift(op);
         bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
@@ -470,6 +537,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       starvation.unlift(op);
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       // The step itself was legal: it belongs in the longest prefix shown.
+      partials?.deadEnd(depth, stackOp, op);
       if (depth + 1 > bestLength) {
         stackNode[depth] = node;
         recordBest(depth + 1);
@@ -487,6 +555,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     stackNode[depth] = node;
     stackState[depth] = state;
     stackPhase[depth] = phase;
+    partials?.pushed(depth);
     maxAt[depth + 1] = maxCompleted;
     frontier = front;
     if (phase === 0) candEnd[depth] = base[depth] as number;
@@ -507,6 +576,44 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     phase = 0;
     node = next[head] as number;
   }
+}
+
+/**
+ * The nodes of the event list in time order, calls before returns at equal
+ * times, then by operation: the calls are already in call order (completed
+ * operations, then those that never returned, each by call), so they are
+ * merged; only the returns are sorted, and they come almost in call order,
+ * which the library sort handles in about linear time.
+ */
+function sortedEvents<Input, Output>(operations: readonly Operation<Input, Output>[], completed: number): Int32Array {
+  const n = operations.length;
+  const calls = new Float64Array(n);
+  for (let i = 0; i < n; i++) calls[i] = (operations[i] as Operation<Input, Output>).call;
+  const returns = new Float64Array(completed);
+  const byReturn: number[] = new Array<number>(completed);
+  for (let i = 0; i < completed; i++) {
+    returns[i] = (operations[i] as Operation<Input, Output>).return as number;
+    byReturn[i] = i;
+  }
+  byReturn.sort((a, b) => (returns[a] as number) - (returns[b] as number) || a - b);
+  const events = new Int32Array(n + completed);
+  let k = 0;
+  let c = 0; // next completed call
+  let p = completed; // next call of an operation that never returned
+  let r = 0; // next return
+  while (k < events.length) {
+    // The earliest call: a completed one unless one that never returned is strictly earlier.
+    const fromCompleted = c < completed && (p >= n || (calls[c] as number) <= (calls[p] as number));
+    const call = fromCompleted ? c : p < n ? p : -1;
+    if (call !== -1 && (r >= completed || (calls[call] as number) <= (returns[byReturn[r] as number] as number))) {
+      events[k++] = 2 * call;
+      if (fromCompleted) c++;
+      else p++;
+    } else {
+      events[k++] = 2 * (byReturn[r++] as number) + 1;
+    }
+  }
+  return events;
 }
 
 /** Equality for object states: the model's, else equal JSON text. */
