@@ -75,12 +75,13 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   const memoBytesMax = options.memoBytesMax ?? DEFAULT_MEMO_BYTES_MAX;
   const pruning = options.pruning ?? true;
   const deadline = timeDeadline(options);
-  operations.forEach((op, index) => {
+  for (let index = 0; index < operations.length; index++) {
+    const op = operations[index] as Operation<Input, Output>;
     if (!Number.isFinite(op.call)) throw new RangeError(`operation ${index}: call must be a finite number, got ${String(op.call)}`);
     if (op.return !== null && !(Number.isFinite(op.return) && op.return >= op.call)) {
       throw new RangeError(`operation ${index}: return must be null or a finite number >= call (${op.call}), got ${String(op.return)}`);
     }
-  });
+  }
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
   let steps = 0;
   const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> => {
@@ -250,16 +251,17 @@ function keptOperations<State, Input, Output>(
   let lastReturn = Number.NEGATIVE_INFINITY;
   for (const op of part) if (op.return !== null && op.return > lastReturn) lastReturn = op.return;
   const kept: KeptOperation<Input, Output>[] = [];
-  part.forEach((original, index) => {
+  for (let index = 0; index < part.length; index++) {
+    const original = part[index] as Operation<Input, Output>;
     const search = prepared[index];
-    if (search === undefined) return;
+    if (search === undefined) continue;
     if (search === null) {
       if (original.return !== null) throw new Error(`model ${model.name}: prepare may drop only indeterminate operations`);
-      return;
+      continue;
     }
-    if (pruning && search.return === null && (search.call > lastReturn || model.isReadOnly?.(search.input, undefined) === true)) return;
+    if (pruning && search.return === null && (search.call > lastReturn || model.isReadOnly?.(search.input, undefined) === true)) continue;
     kept.push({ search, original });
-  });
+  }
   return kept;
 }
 

@@ -41,7 +41,14 @@ export function orderingConstraints<State, Input, Output>(
   const maximal: number[] = [];
   for (const group of groups) {
     if (group.length < 2) continue;
-    group.sort((a, b) => call(a) - call(b) || end(a) - end(b) || a - b);
+    // Usually in that order already (operations come by call): check before sorting.
+    let ordered = true;
+    for (let j = 1; j < group.length && ordered; j++) {
+      const a = group[j - 1] as number;
+      const b = group[j] as number;
+      ordered = call(a) < call(b) || (call(a) === call(b) && (end(a) < end(b) || (end(a) === end(b) && a < b)));
+    }
+    if (!ordered) group.sort((a, b) => call(a) - call(b) || end(a) - end(b) || a - b);
     for (let j = 1; j < group.length; j++) {
       const b = group[j] as number;
       maximal.length = 0;

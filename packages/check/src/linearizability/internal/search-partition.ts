@@ -590,12 +590,8 @@ function sortedEvents<Input, Output>(operations: readonly Operation<Input, Outpu
   const calls = new Float64Array(n);
   for (let i = 0; i < n; i++) calls[i] = (operations[i] as Operation<Input, Output>).call;
   const returns = new Float64Array(completed);
-  const byReturn: number[] = new Array<number>(completed);
-  for (let i = 0; i < completed; i++) {
-    returns[i] = (operations[i] as Operation<Input, Output>).return as number;
-    byReturn[i] = i;
-  }
-  byReturn.sort((a, b) => (returns[a] as number) - (returns[b] as number) || a - b);
+  for (let i = 0; i < completed; i++) returns[i] = (operations[i] as Operation<Input, Output>).return as number;
+  const byReturn = sortByReturn(returns);
   const events = new Int32Array(n + completed);
   let k = 0;
   let c = 0; // next completed call
@@ -614,6 +610,37 @@ function sortedEvents<Input, Output>(operations: readonly Operation<Input, Outpu
     }
   }
   return events;
+}
+
+/** Moves of the insertion sort per element before sortByReturn gives up on it. */
+const INSERTION_MOVES_PER_ELEMENT = 16;
+
+/**
+ * Indices 0..n-1 by (returns[i], i). Returns of operations in call order
+ * are out of order only by about the concurrency, so an insertion sort
+ * (plain loops, no comparator calls) is linear here; if it moves too much,
+ * the library sort takes over.
+ */
+function sortByReturn(returns: Float64Array): Int32Array {
+  const n = returns.length;
+  const order = new Int32Array(n);
+  let moves = 0;
+  for (let i = 0; i < n; i++) {
+    const r = returns[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (returns[order[j] as number] as number) > r) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = i;
+    moves += i - 1 - j;
+    if (moves > INSERTION_MOVES_PER_ELEMENT * n) {
+      const all = Array.from({ length: n }, (_, k) => k);
+      all.sort((a, b) => (returns[a] as number) - (returns[b] as number) || a - b);
+      return Int32Array.from(all);
+    }
+  }
+  return order;
 }
 
 /** Equality for object states: the model's, else equal JSON text. */
