@@ -85,14 +85,14 @@ describe("the longest partial linearizations of an illegal history", () => {
   it("are each a linearizable prefix of the failing partition, distinct, longest first (register)", () => {
     fc.assert(
       fc.property(fc.array(registerOp, { minLength: 1, maxLength: 8 }), (ops) => checkPartials(registerModel, ops)),
-      { seed: 20261202, numRuns: 400 },
+      { seed: 20261202, numRuns: 300 },
     );
   });
 
   it("are each a linearizable prefix of the failing partition, distinct, longest first (kv)", () => {
     fc.assert(
       fc.property(fc.array(kvOp, { minLength: 1, maxLength: 8 }), (ops) => checkPartials(kvModel, ops)),
-      { seed: 20261203, numRuns: 400 },
+      { seed: 20261203, numRuns: 300 },
     );
   });
 

@@ -56,20 +56,13 @@ export function checkLinearizability<State, Input, Output>(
 }
 
 /** How {@link checkWith} runs: the caller's options, plus what only the checker itself asks for. */
-interface CheckRun<Input, Output> {
+interface CheckRun {
   readonly options: CheckOptions;
   /** Keep the longest partial linearizations for the witness. */
   readonly partials: boolean;
-  /**
-   * A linearizable prefix (operations of the history) to try extending
-   * first: when the search for suspects checks a partition without one
-   * operation, the witness prefix usually still extends to a whole
-   * linearization, found in steps proportional to what is left after it.
-   */
-  readonly seed?: readonly Operation<Input, Output>[];
 }
 
-function checkWith<State, Input, Output>(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[], run: CheckRun<Input, Output>): LinearizabilityResult<Input, Output, State> {
+function checkWith<State, Input, Output>(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[], run: CheckRun): LinearizabilityResult<Input, Output, State> {
   const { options } = run;
   const budget = options.budgetSteps ?? DEFAULT_BUDGET_STEPS;
   const memoBytesMax = options.memoBytesMax ?? DEFAULT_MEMO_BYTES_MAX;
@@ -108,7 +101,7 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
       check: (without) => {
         const left = Math.min(perCheck, budget - steps);
         const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(deadline.deadline === undefined ? {} : { timeoutMs: Math.max(0, deadline.deadline.at - deadline.deadline.clock()) }) };
-        const outcome = checkWith(model, without, { options: checkOptions, partials: false, seed: witness.prefix.map((step) => step.operation) });
+        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
         steps += outcome.steps;
         return outcome;
       },
@@ -161,25 +154,6 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   // round, so one hard partition cannot hide an easy violation in another
   // (Porcupine checks them in parallel for the same reason). Re-running a
   // partition wastes at most a third of its steps; all of it is counted.
-  // A seed first (one partition only: the search for suspects checks one).
-  const seeded = run.seed !== undefined && undecided.length === 1 ? (undecided[0] as number) : -1;
-  if (seeded !== -1) {
-    const { kept, operations: searched, searchModel } = searchOf(seeded);
-    const local = new Map<Operation<Input, Output>, number>();
-    kept.forEach((k, index) => local.set(k.original, index));
-    const seed: number[] = [];
-    for (const op of run.seed ?? []) {
-      const index = local.get(op);
-      if (index === undefined) break;
-      seed.push(index);
-    }
-    if (seed.length > 0) {
-      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: budget - steps, memoBytesMax, seed, ...deadline });
-      steps += outcome.steps;
-      if (outcome.verdict === "ok") return { verdict: "ok", steps };
-      if (outcome.verdict === "unknown" && outcome.limit !== "seed") return stopped(outcome.limit, `partition ${seeded + 1} of ${parts.length}`);
-    }
-  }
   let pending = undecided;
   let allowance = undecided.length === 1 ? Number.POSITIVE_INFINITY : FIRST_ALLOWANCE_STEPS;
   while (pending.length > 0) {

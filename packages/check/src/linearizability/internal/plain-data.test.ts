@@ -12,7 +12,7 @@ describe("structural hashing of plain data", () => {
         expect(plainEqual(value, copy)).toBe(true);
         expect(plainHash(copy)).toBe(plainHash(value));
       }),
-      { seed: 1201, numRuns: 300 },
+      { seed: 1201, numRuns: 200 },
     );
   });
 
@@ -25,7 +25,7 @@ describe("structural hashing of plain data", () => {
           expect(plainHash(a)).toBe(plainHash(b));
         }
       }),
-      { seed: 1202, numRuns: 500 },
+      { seed: 1202, numRuns: 300 },
     );
   });
 

@@ -20,17 +20,10 @@ export interface SearchProblem<State, Input, Output> {
   readonly deadline?: { readonly clock: () => number; readonly at: number };
   /** Keep Porcupine's longest partial linearizations (for an illegal verdict). */
   readonly partials?: boolean;
-  /**
-   * A linearizable prefix to start from (indices into `operations`), cut
-   * at its first operation that is not a candidate or not legal there. The
-   * search never backtracks into it: it answers `ok` or `unknown` with
-   * limit `seed` (not `illegal`: completions without the seed were not tried).
-   */
-  readonly seed?: readonly number[];
 }
 
 /** Which limit stopped a search. */
-export type SearchLimit = "steps" | "memory" | "time" | "seed";
+export type SearchLimit = "steps" | "memory" | "time";
 
 /** What the search of one partition found; `prefix` holds indices into `operations`. */
 export type SearchOutcome =
@@ -80,13 +73,7 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const order = completedFirst.concat(pendingLast);
   const rank = (i: number): number => ((operations[i] as Operation<Input, Output>).return === null ? 1 : 0);
   if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
-  let seed = problem.seed;
-  if (seed !== undefined) {
-    const rankOf = new Int32Array(order.length);
-    order.forEach((i, k) => (rankOf[i] = k));
-    seed = seed.map((i) => rankOf[i] as number);
-  }
-  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>), ...(seed === undefined ? {} : { seed }) });
+  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
   if (outcome.verdict !== "illegal") return outcome;
   const back = (k: number): number => order[k] as number;
   return { ...outcome, prefix: outcome.prefix.map(back), ...(outcome.partials === undefined ? {} : { partials: outcome.partials.map((partial) => partial.map(back)) }) };
@@ -383,50 +370,6 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     candPos[d] = start;
     candEnd[d] = start + count;
   };
-  // The seed: lifted as the search would, each a candidate and legal, never undone.
-  for (const op of problem.seed ?? []) {
-    const node = 2 * op;
-    if (op < 0 || op >= n || ((bits[op >> 5] as number) & (1 << (op & 31))) !== 0) break;
-    let candidate = false;
-    for (let c = next[head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
-      if (c === node) {
-        candidate = true;
-        break;
-      }
-    }
-    if (!candidate) break;
-    const to = transition(state, op);
-    if (to === ILLEGAL) break;
-    if (starvation !== undefined && starvation.lift(op, to as number)) {
-      starvation.unlift(op);
-      break;
-    }
-    const front = op === frontier ? nextUnset(op + 1) : frontier;
-    bits[op >> 5] = (bits[op >> 5] as number) | (1 << (op & 31));
-    const maxCompleted = indeterminate[op] === 0 && op > (maxAt[depth] as number) ? op : (maxAt[depth] as number);
-    stackNode[depth] = node;
-    stackState[depth] = state;
-    stackPhase[depth] = 1;
-    partials?.pushed(depth);
-    maxAt[depth + 1] = maxCompleted;
-    frontier = front;
-    candEnd[depth] = base[depth] as number;
-    candPos[depth] = base[depth] as number;
-    base[depth + 1] = base[depth] as number;
-    depth++;
-    state = to;
-    zobrist ^= zobristOp[op] as number;
-    next[prev[node] as number] = next[node] as number;
-    if (next[node] !== -1) prev[next[node] as number] = prev[node] as number;
-    if (indeterminate[op] === 0) {
-      const ret = node + 1;
-      next[prev[ret] as number] = next[ret] as number;
-      if (next[ret] !== -1) prev[next[ret] as number] = prev[ret] as number;
-      remaining--;
-    }
-    if (depth > bestLength) recordBest(depth);
-  }
-  const seedDepth = depth;
   let phase = 0;
   let node = next[head] as number;
   let steps = 0;
@@ -462,10 +405,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       let popped: number;
       partials?.deadEnd(depth, stackOp, -1);
       for (;;) {
-        if (depth === seedDepth) {
-          if (seedDepth > 0) return { verdict: "unknown", steps, limit: "seed" };
-          return { verdict: "illegal", steps, prefix: bestPrefix(), ...(partials === undefined ? {} : partials.collect(PARTIAL_ENTRIES_MAX)) };
-        }
+        if (depth === 0) return { verdict: "illegal", steps, prefix: bestPrefix(), ...(partials === undefined ? {} : partials.collect(PARTIAL_ENTRIES_MAX)) };
         depth--;
         if (agree > depth) agree = depth;
         popped = stackNode[depth] as number;
