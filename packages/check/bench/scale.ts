@@ -7,7 +7,11 @@
  * 1,000,000-operation histories with one corrupted read (is it the first
  * suspect?). Writes results/check-scale.json at the repository root.
  *
- *   pnpm --filter @cx/check bench:scale [--million] [--sizes 1000,10000] [--only kv-c10-k10]
+ *   pnpm --filter @cx/check bench:scale [--million] [--sizes 1000,10000] [--only kv-c10-k10] [--porcupine BINARY]
+ *
+ * With `--porcupine`, the harness of bench/porcupine (built from a local
+ * checkout of Porcupine) checks each file right after cx, and its figures
+ * from this run replace the recorded ones.
  *   (`--sizes ""` with `--million` runs only the million-operation histories)
  */
 import { execFileSync } from "node:child_process";
@@ -52,6 +56,14 @@ interface Row {
   readonly porcupine?: { verdict: string; ms: number; cpuMs: number; sysMiB: number };
 }
 
+const porcupineArg = args.indexOf("--porcupine");
+const porcupineBinary = porcupineArg >= 0 ? args[porcupineArg + 1] : undefined;
+/** Porcupine on one file, in this run: its harness prints one JSON line. */
+function runPorcupine(binary: string, file: string): { verdict: string; ms: number; cpuMs: number; sysMiB: number } {
+  const out = execFileSync(binary, [file, String(TIMEOUT_MS)], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const line = JSON.parse(out.trim().split("\n").pop() as string) as { verdict: string; ms: number; cpuMs: number; maxRssMiB: number };
+  return { verdict: line.verdict, ms: line.ms, cpuMs: line.cpuMs, sysMiB: line.maxRssMiB };
+}
 const onlyArg = args.indexOf("--only");
 const only = onlyArg >= 0 ? (args[onlyArg + 1] ?? "") : "";
 const jobs = [...shapes.flatMap(({ row, shape }) => sizes.map((operations) => ({ row, shape: { ...shape, operations } }))), ...(args.includes("--million") ? million : [])];
@@ -63,14 +75,14 @@ for (const { row, shape } of jobs) {
   writeFileSync(file, historyText(history.operations));
   const out = execFileSync(process.execPath, ["--import", "tsx", "--conditions=@cx/source", join(import.meta.dirname, "scale-child.ts"), file, String(TIMEOUT_MS)], { encoding: "utf8", maxBuffer: 1 << 24 });
   const cx = JSON.parse(out.trim().split("\n").pop() as string) as Row["cx"];
-  const theirs = porcupine.histories[history.name];
+  const theirs = porcupineBinary === undefined ? porcupine.histories[history.name] : runPorcupine(porcupineBinary, file);
   rows.push({ row, name: history.name, operations: shape.operations, expected: history.expected, ...(history.corrupted === undefined ? {} : { corrupted: history.corrupted }), cx, ...(theirs === undefined ? {} : { porcupine: theirs }) });
   const suspects = cx.suspects === undefined ? "" : ` suspects ${cx.suspects.join(",")}${cx.confirmed === true ? " (first confirmed)" : ""} corrupted #${history.corrupted}`;
-  const them = theirs === undefined ? "porcupine: not recorded" : `porcupine ${theirs.verdict} ${theirs.ms} ms (cpu ${theirs.cpuMs})`;
+  const them = theirs === undefined ? "porcupine: not recorded" : `porcupine${porcupineBinary === undefined ? " (recorded)" : ""} ${theirs.verdict} ${theirs.ms} ms (cpu ${theirs.cpuMs})`;
   console.log(`${history.name.padEnd(40)} expected ${history.expected.padEnd(7)} cx ${cx.verdict.padEnd(7)} ${String(cx.ms).padStart(9)} ms (cpu ${cx.cpuMs}) ${String(cx.peakRssMiB).padStart(5)} MiB ${cx.steps} steps${cx.limit === undefined ? "" : ` [${cx.limit}]`}${suspects} | ${them}`);
 }
 
-const report = { benchmark: "@cx/check scale", node: process.version, timeoutMs: TIMEOUT_MS, rows };
+const report = { benchmark: "@cx/check scale", node: process.version, timeoutMs: TIMEOUT_MS, porcupine: porcupineBinary === undefined ? "recorded (bench/data/porcupine-scale.json)" : "measured in this run", rows };
 const target = join(root, "results", only === "" ? "check-scale.json" : "check-scale-partial.json");
 mkdirSync(join(root, "results"), { recursive: true });
 const temp = `${target}.${process.pid}.tmp`;

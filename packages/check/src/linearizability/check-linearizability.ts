@@ -3,6 +3,7 @@ import type { Operation } from "./operation.js";
 import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
 import { findSuspects } from "./internal/find-suspects.js";
 import { searchPartition } from "./internal/search-partition.js";
+import type { SearchLimit, SearchOutcome } from "./internal/search-partition.js";
 
 /** Default search budget: a few seconds to a minute of search on one core. */
 export const DEFAULT_BUDGET_STEPS = 200_000_000;
@@ -51,22 +52,42 @@ export function checkLinearizability<State, Input, Output>(
   operations: readonly Operation<Input, Output>[],
   options: CheckOptions = {},
 ): LinearizabilityResult<Input, Output, State> {
+  return checkWith(model, operations, { options, partials: true });
+}
+
+/** How {@link checkWith} runs: the caller's options, plus what only the checker itself asks for. */
+interface CheckRun {
+  readonly options: CheckOptions;
+  /** Keep the longest partial linearizations for the witness. */
+  readonly partials: boolean;
+}
+
+function checkWith<State, Input, Output>(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[], run: CheckRun): LinearizabilityResult<Input, Output, State> {
+  const { options } = run;
   const budget = options.budgetSteps ?? DEFAULT_BUDGET_STEPS;
   const memoBytesMax = options.memoBytesMax ?? DEFAULT_MEMO_BYTES_MAX;
   const pruning = options.pruning ?? true;
   const deadline = timeDeadline(options);
-  const positions = new Map<Operation<Input, Output>, number>();
-  operations.forEach((op, index) => {
+  for (let index = 0; index < operations.length; index++) {
+    const op = operations[index] as Operation<Input, Output>;
     if (!Number.isFinite(op.call)) throw new RangeError(`operation ${index}: call must be a finite number, got ${String(op.call)}`);
     if (op.return !== null && !(Number.isFinite(op.return) && op.return >= op.call)) {
       throw new RangeError(`operation ${index}: return must be null or a finite number >= call (${op.call}), got ${String(op.return)}`);
     }
-    if (!positions.has(op)) positions.set(op, index);
-  });
+  }
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
   let steps = 0;
-  const illegal = (partIndex: number, found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; hints?: readonly number[] }): LinearizabilityResult<Input, Output, State> => {
-    const witness = buildWitness(model, { ...found, positions });
+  const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> => {
+    // Only a witness needs positions in the caller's array (the first, for an operation given twice).
+    const positions = new Map<Operation<Input, Output>, number>();
+    operations.forEach((op, index) => {
+      if (!positions.has(op)) positions.set(op, index);
+    });
+    const witness = {
+      ...buildWitness(model, { ...found, positions }),
+      partialLinearizations: (found.partials ?? []).map((partial) => partial.map((local) => positions.get(found.originals[local] as Operation<Input, Output>) ?? -1)),
+      partialLinearizationsOmitted: found.omitted ?? 0,
+    };
     const part = parts[partIndex] as readonly Operation<Input, Output>[];
     const partition = { index: partIndex, count: parts.length, operations: part.length };
     if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
@@ -79,13 +100,19 @@ export function checkLinearizability<State, Input, Output>(
       positions,
       check: (without) => {
         const left = Math.min(perCheck, budget - steps);
-        const outcome = checkLinearizability(model, without, { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(deadline.deadline === undefined ? {} : { timeoutMs: Math.max(0, deadline.deadline.at - deadline.deadline.clock()) }) });
+        const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(deadline.deadline === undefined ? {} : { timeoutMs: Math.max(0, deadline.deadline.at - deadline.deadline.clock()) }) };
+        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
         steps += outcome.steps;
         return outcome;
       },
       mayContinue: () => budget - steps > 0 && (deadline.deadline === undefined || deadline.deadline.clock() < deadline.deadline.at),
     });
     return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: found2.suspects } };
+  };
+  const stopped = (limit: SearchLimit, where: string): LinearizabilityResult<Input, Output, State> => {
+    if (limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
+    if (limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
+    return { verdict: "unknown", steps, limit: "steps", reason: `search budget of ${budget} steps exhausted (in ${where})` };
   };
   const searches: (PreparedPartition<Input, Output> | undefined)[] = [];
   const searchOf = (partIndex: number): PreparedPartition<Input, Output> => {
@@ -115,10 +142,10 @@ export function checkLinearizability<State, Input, Output>(
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const { kept, operations: searched, searchModel } = searchOf(partIndex);
-    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps), memoBytesMax, ...deadline });
+    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps), memoBytesMax, partials: run.partials, ...deadline });
     steps += outcome.steps;
     const hints = decision.suspects ?? [];
-    if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints });
+    if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints, ...partialsOf(outcome) });
     // The search found a linearization: that is proof, whatever decide said.
     if (outcome.verdict === "ok") continue;
     return illegal(partIndex, { originals: part, prefix: decision.prefix ?? [], hints });
@@ -134,14 +161,12 @@ export function checkLinearizability<State, Input, Output>(
     for (const partIndex of pending) {
       const { kept, operations: searched, searchModel } = searchOf(partIndex);
       const stepsLeft = Math.min(allowance, budget - steps);
-      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax, ...deadline });
+      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax, partials: run.partials, ...deadline });
       steps += outcome.steps;
-      if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix });
+      if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, ...partialsOf(outcome) });
       if (outcome.verdict === "unknown") {
         const where = `partition ${partIndex + 1} of ${parts.length}`;
-        if (outcome.limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
-        if (outcome.limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
-        if (steps >= budget) return { verdict: "unknown", steps, limit: "steps", reason: `search budget of ${budget} steps exhausted (in ${where})` };
+        if (outcome.limit === "memory" || outcome.limit === "time" || steps >= budget) return stopped(outcome.limit, where);
         unfinished.push(partIndex);
       }
     }
@@ -158,6 +183,20 @@ function timeDeadline(options: CheckOptions): { deadline?: { readonly clock: () 
   if (timeoutMs === undefined || clock === undefined) throw new RangeError("timeoutMs and clock go together: give both or neither");
   if (!(timeoutMs >= 0)) throw new RangeError(`timeoutMs must be a number >= 0, got ${String(timeoutMs)}`);
   return { deadline: { clock, at: clock() + timeoutMs } };
+}
+
+/** What an illegal partition's search found: indices into `originals` (the partition's operations as given, those searched). */
+interface Found<Input, Output> {
+  readonly originals: readonly Operation<Input, Output>[];
+  readonly prefix: readonly number[];
+  readonly hints?: readonly number[];
+  readonly partials?: readonly (readonly number[])[];
+  readonly omitted?: number;
+}
+
+/** The partial linearizations of an illegal search outcome, when it kept them. */
+function partialsOf(outcome: SearchOutcome & { readonly verdict: "illegal" }): { partials?: readonly (readonly number[])[]; omitted?: number } {
+  return outcome.partials === undefined ? {} : { partials: outcome.partials, omitted: outcome.omitted ?? 0 };
 }
 
 interface PreparedPartition<Input, Output> {
@@ -186,16 +225,17 @@ function keptOperations<State, Input, Output>(
   let lastReturn = Number.NEGATIVE_INFINITY;
   for (const op of part) if (op.return !== null && op.return > lastReturn) lastReturn = op.return;
   const kept: KeptOperation<Input, Output>[] = [];
-  part.forEach((original, index) => {
+  for (let index = 0; index < part.length; index++) {
+    const original = part[index] as Operation<Input, Output>;
     const search = prepared[index];
-    if (search === undefined) return;
+    if (search === undefined) continue;
     if (search === null) {
       if (original.return !== null) throw new Error(`model ${model.name}: prepare may drop only indeterminate operations`);
-      return;
+      continue;
     }
-    if (pruning && search.return === null && (search.call > lastReturn || model.isReadOnly?.(search.input, undefined) === true)) return;
+    if (pruning && search.return === null && (search.call > lastReturn || model.isReadOnly?.(search.input, undefined) === true)) continue;
     kept.push({ search, original });
-  });
+  }
   return kept;
 }
 
@@ -203,7 +243,7 @@ function keptOperations<State, Input, Output>(
 function buildWitness<State, Input, Output>(
   model: Model<State, Input, Output>,
   found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; positions: ReadonlyMap<Operation<Input, Output>, number> },
-): Omit<LinearizabilityWitness<State, Input, Output>, "partition" | "suspects"> {
+): Omit<LinearizabilityWitness<State, Input, Output>, "partition" | "suspects" | "partialLinearizations" | "partialLinearizationsOmitted"> {
   const { originals, prefix, positions } = found;
   const position = (op: Operation<Input, Output>): number => positions.get(op) ?? -1;
   const apply = (state: State, op: Operation<Input, Output>) => model.step(state, op.input, op.return === null ? undefined : (op.output as Output));

@@ -117,6 +117,37 @@ export interface LinearizabilityWitness<State, Input, Output> {
    * of steps or time before trying any.
    */
   readonly suspects: readonly Suspect<Input, Output>[];
+  /**
+   * The longest partial linearizations of the failing partition, as
+   * Porcupine reports them: for each operation the search ever
+   * linearised, the longest linearizable prefix it reached with that
+   * operation in it (up to where it got stuck); the distinct ones, longest
+   * first, each as positions in the array given to the checker, in
+   * linearization order.
+   *
+   * When to use: to show how far the history could be explained, and
+   * around what. An operation that is in none of them, while operations
+   * invoked after it returned are, could never be placed: on a history
+   * with one corrupted read, that read (the other partitions are not
+   * listed: the check stops at the first one that fails).
+   *
+   * Gotchas: they come from the search as it ran (pruned, memoised), so
+   * they are linearizable prefixes but not every one; empty when a
+   * model's exact decision (`decide`) found the partition illegal and the
+   * short search for a readable witness that follows did not finish. At
+   * most 4,194,304 positions in all; longer lists are left out, counted in
+   * {@link LinearizabilityWitness.partialLinearizationsOmitted}.
+   *
+   * @example
+   * ```ts
+   * const { witness } = result; // result.verdict === "illegal"
+   * const covered = new Set(witness.partialLinearizations.flat());
+   * const never = witness.blocked.filter((b) => !covered.has(b.index)); // e.g. the corrupted read
+   * ```
+   */
+  readonly partialLinearizations: readonly (readonly number[])[];
+  /** How many partial linearizations were left out of {@link LinearizabilityWitness.partialLinearizations} (over its size cap); usually 0. */
+  readonly partialLinearizationsOmitted: number;
 }
 
 /**

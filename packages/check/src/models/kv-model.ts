@@ -56,28 +56,37 @@ const ILLEGAL_ONE_KEY: StepResult<string> = Object.freeze({ ok: false });
  * The kv store restricted to one key, the state being that key's value: a
  * string, which the search interns to a small integer (one string per
  * reachable value, transitions cached) instead of copying a record and its
- * hashes at every step.
+ * hashes at every step. `puts` are the values put on that key, for the
+ * lookahead (a get's value must extend the current value or one of them).
  */
-const oneKeyModel: Model<string, KvInput, KvOutput> = {
-  name: "kv (one key)",
-  init: () => "",
-  step(state, input, output) {
-    switch (input.op) {
-      case "get":
-        return output === undefined || output === state ? { ok: true, state } : ILLEGAL_ONE_KEY;
-      case "put":
-        return { ok: true, state: input.value };
-      case "append":
-        return { ok: true, state: state + input.value };
-    }
-  },
-  isReadOnly: (input) => input.op === "get",
-  canReach(state, input, output) {
-    const puts = (input as Marked)[PUT_VALUES];
-    if (input.op !== "get" || output === null || puts === undefined || output.startsWith(state)) return true;
-    return puts.some((value) => output.startsWith(value));
-  },
-};
+function oneKeyModel(puts: readonly string[]): Model<string, KvInput, KvOutput> {
+  return {
+    name: "kv (one key)",
+    init: () => "",
+    step(state, input, output) {
+      switch (input.op) {
+        case "get":
+          return output === undefined || output === state ? { ok: true, state } : ILLEGAL_ONE_KEY;
+        case "put":
+          return { ok: true, state: input.value };
+        case "append":
+          return { ok: true, state: state + input.value };
+      }
+    },
+    isReadOnly: (input) => input.op === "get",
+    canReach(state, input, output) {
+      if (input.op !== "get" || output === null || output === undefined || output.startsWith(state)) return true;
+      return puts.some((value) => output.startsWith(value));
+    },
+  };
+}
+
+/** Whether every operation is on the key of the first. */
+function oneKey(operations: readonly Operation<KvInput, KvOutput>[]): boolean {
+  const key = operations[0]?.input.key;
+  for (let i = 1; i < operations.length; i++) if ((operations[i] as Operation<KvInput, KvOutput>).input.key !== key) return false;
+  return true;
+}
 
 /**
  * A key/value store of strings where every key starts as `""`: `get` returns
@@ -132,14 +141,22 @@ export const kvModel: Model<KvState, KvInput, KvOutput> = {
     if (input.op !== "get" || output === null || puts === undefined || output.startsWith(valueOf(state, input.key))) return true;
     return puts.some((value) => output.startsWith(value));
   },
+  // Only for several keys in one part (partitioning off): one key is
+  // searched with oneKeyModel, which knows its puts without copying any get.
   prepare(operations) {
+    if (oneKey(operations)) return operations;
     const puts = new Map<string, string[]>();
     for (const op of operations) if (!puts.has(op.input.key)) puts.set(op.input.key, []);
     for (const op of operations) if (op.input.op === "put") puts.get(op.input.key)?.push(op.input.value);
     return operations.map((op) => (op.input.op === "get" ? { ...op, input: { ...op.input, [PUT_VALUES]: puts.get(op.input.key) ?? [] } } : op));
   },
   decide: decideKvEpochs,
-  forPartition: (operations) => (operations.every((op) => op.input.key === operations[0]?.input.key) ? (oneKeyModel as Model<unknown, KvInput, KvOutput>) : undefined),
+  forPartition(operations) {
+    if (!oneKey(operations)) return undefined;
+    const puts = new Set<string>();
+    for (const op of operations) if (op.input.op === "put") puts.add(op.input.value);
+    return oneKeyModel([...puts]) as Model<unknown, KvInput, KvOutput>;
+  },
   describeOperation(input, output) {
     switch (input.op) {
       case "get":

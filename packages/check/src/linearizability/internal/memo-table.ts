@@ -74,7 +74,9 @@ export class MemoTable {
       this.pool = pool;
     }
     const entry = this.count++;
-    this.pool.set(key.subarray(0, length), this.used);
+    // A loop, not pool.set(key.subarray(...)): no view allocated per insert.
+    const into = this.pool;
+    for (let w = 0, at = this.used; w < length; w++, at++) into[at] = key[w] as number;
     this.offsets[entry] = this.used;
     this.lengths[entry] = length;
     this.used += length;

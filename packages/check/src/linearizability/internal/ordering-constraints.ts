@@ -1,5 +1,6 @@
 import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
+import { NOT_PLAIN, plainEqual, plainHash } from "./plain-data.js";
 
 /** How far back (in call order) an operation looks for identical operations it must follow. */
 const GROUP_WINDOW = 64;
@@ -28,45 +29,85 @@ export function orderingConstraints<State, Input, Output>(
   operations: readonly Operation<Input, Output>[],
 ): { start: Int32Array; list: Int32Array } {
   const n = operations.length;
-  const groups = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const op = operations[i] as Operation<Input, Output>;
-    if (model.isReadOnly?.(op.input, op.return === null ? undefined : (op.output as Output)) === true) continue;
-    let key: string;
-    try {
-      key = JSON.stringify([op.return === null, op.input, op.return === null ? null : op.output]);
-    } catch {
-      continue; // Not plain data: no symmetry breaking for it, which is only slower.
-    }
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, [i]);
-    else group.push(i);
-  }
+  const groups = identicalGroups(model, operations);
   const end = (i: number): number => operations[i]?.return ?? Number.POSITIVE_INFINITY;
   const call = (i: number): number => (operations[i] as Operation<Input, Output>).call;
   // a precedes b: starts no later, ends no later, ties broken by position.
   const precedes = (a: number, b: number): boolean =>
     call(a) <= call(b) && end(a) <= end(b) && (call(a) < call(b) || end(a) < end(b) || a < b);
-  const required: number[][] = Array.from({ length: n }, () => []);
-  for (const group of groups.values()) {
+  // (b, a) pairs: b may be linearised only after a.
+  const after: number[] = [];
+  const before: number[] = [];
+  const maximal: number[] = [];
+  for (const group of groups) {
     if (group.length < 2) continue;
-    group.sort((a, b) => call(a) - call(b) || end(a) - end(b) || a - b);
+    // Usually in that order already (operations come by call): check before sorting.
+    let ordered = true;
+    for (let j = 1; j < group.length && ordered; j++) {
+      const a = group[j - 1] as number;
+      const b = group[j] as number;
+      ordered = call(a) < call(b) || (call(a) === call(b) && (end(a) < end(b) || (end(a) === end(b) && a < b)));
+    }
+    if (!ordered) group.sort((a, b) => call(a) - call(b) || end(a) - end(b) || a - b);
     for (let j = 1; j < group.length; j++) {
       const b = group[j] as number;
-      const maximal: number[] = [];
+      maximal.length = 0;
       for (let k = j - 1; k >= Math.max(0, j - GROUP_WINDOW) && maximal.length < MAXIMAL_MAX; k--) {
         const a = group[k] as number;
         if (!precedes(a, b)) continue;
         // Already implied by one found; older ones mostly are too, so stop (dropping constraints is safe).
         if (maximal.some((m) => precedes(a, m))) break;
         maximal.push(a);
+        after.push(b);
+        before.push(a);
       }
-      (required[b] as number[]).push(...maximal);
     }
   }
   const start = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) start[i + 1] = (start[i] as number) + (required[i] as number[]).length;
-  const list = new Int32Array(start[n] as number);
-  for (let i = 0; i < n; i++) list.set(required[i] as number[], start[i] as number);
+  for (const b of after) start[b + 1] = (start[b + 1] as number) + 1;
+  for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
+  const list = new Int32Array(after.length);
+  const fill = start.slice(0, n);
+  for (let k = 0; k < after.length; k++) {
+    const b = after[k] as number;
+    list[fill[b] as number] = before[k] as number;
+    fill[b] = (fill[b] as number) + 1;
+  }
   return { start, list };
+}
+
+/**
+ * The operations that are not read-only, grouped by identity (same input,
+ * same output, both completed or both not), by a structural hash checked
+ * with structural equality; operations whose input or output is not plain
+ * data are left out.
+ */
+function identicalGroups<State, Input, Output>(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[]): number[][] {
+  const byHash = new Map<number, number[][]>();
+  const groups: number[][] = [];
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i] as Operation<Input, Output>;
+    const pending = op.return === null;
+    if (model.isReadOnly?.(op.input, pending ? undefined : (op.output as Output)) === true) continue;
+    const inputHash = plainHash(op.input);
+    const outputHash = pending ? 0x9e3779b9 : plainHash(op.output);
+    if (inputHash === NOT_PLAIN || outputHash === NOT_PLAIN) continue;
+    const hash = Math.imul(inputHash, 0x85ebca6b) ^ outputHash;
+    let bucket = byHash.get(hash);
+    if (bucket === undefined) {
+      bucket = [];
+      byHash.set(hash, bucket);
+    }
+    const same = bucket.find((group) => {
+      const other = operations[group[0] as number] as Operation<Input, Output>;
+      return (other.return === null) === pending && plainEqual(other.input, op.input) && (pending || plainEqual(other.output, op.output));
+    });
+    if (same !== undefined) same.push(i);
+    else {
+      const group = [i];
+      bucket.push(group);
+      groups.push(group);
+    }
+  }
+  return groups;
 }

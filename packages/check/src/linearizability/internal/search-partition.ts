@@ -3,6 +3,7 @@ import type { Operation } from "../operation.js";
 import { MemoTable } from "./memo-table.js";
 import { Mix32, fmix32 } from "./mix32.js";
 import { orderingConstraints } from "./ordering-constraints.js";
+import { PartialLinearizations } from "./partial-linearizations.js";
 import { StateInterner } from "./state-interner.js";
 
 /** One partition, ready to search: operations already prepared and filtered. */
@@ -17,6 +18,8 @@ export interface SearchProblem<State, Input, Output> {
   readonly memoBytesMax: number;
   /** An outer wall-clock cap: the caller's clock and the time it must stop at. */
   readonly deadline?: { readonly clock: () => number; readonly at: number };
+  /** Keep Porcupine's longest partial linearizations (for an illegal verdict). */
+  readonly partials?: boolean;
 }
 
 /** Which limit stopped a search. */
@@ -25,7 +28,14 @@ export type SearchLimit = "steps" | "memory" | "time";
 /** What the search of one partition found; `prefix` holds indices into `operations`. */
 export type SearchOutcome =
   | { readonly verdict: "ok"; readonly steps: number }
-  | { readonly verdict: "illegal"; readonly steps: number; readonly prefix: readonly number[] }
+  | {
+      readonly verdict: "illegal";
+      readonly steps: number;
+      readonly prefix: readonly number[];
+      /** With `partials`: the longest partial linearizations, longest first, and how many were left out (see PartialLinearizations.collect). */
+      readonly partials?: readonly (readonly number[])[];
+      readonly omitted?: number;
+    }
   | { readonly verdict: "unknown"; readonly steps: number; readonly limit: SearchLimit };
 
 /** What `transition` answers for an illegal step (never a state). */
@@ -37,6 +47,8 @@ const TRANSITION_CACHE_MAX = 1 << 21;
 const OBJECT_STATE_BYTES = 256;
 /** Steps between two looks at the caller's clock. */
 const CLOCK_EVERY_STEPS = 1024;
+/** Operation indices kept over all partial linearizations of one search at most. */
+const PARTIAL_ENTRIES_MAX = 1 << 22;
 
 /**
  * Searches one partition. Operations are renumbered first, completed ones
@@ -63,7 +75,8 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
   const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
   if (outcome.verdict !== "illegal") return outcome;
-  return { ...outcome, prefix: outcome.prefix.map((k) => order[k] as number) };
+  const back = (k: number): number => order[k] as number;
+  return { ...outcome, prefix: outcome.prefix.map(back), ...(outcome.partials === undefined ? {} : { partials: outcome.partials.map((partial) => partial.map(back)) }) };
 }
 
 /**
@@ -112,21 +125,11 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
 
   // The event list, sorted by time; at equal times calls come first, so
   // that equal timestamps are concurrent (closed intervals).
-  const events: number[] = [];
-  for (let i = 0; i < n; i++) {
-    events.push(2 * i);
-    if (indeterminate[i] === 0) events.push(2 * i + 1);
-  }
-  const time = (node: number): number => {
-    const op = operations[node >> 1] as Operation<Input, Output>;
-    return (node & 1) === 0 ? op.call : (op.return as number);
-  };
-  events.sort((a, b) => time(a) - time(b) || (a & 1) - (b & 1) || a - b);
   const head = 2 * n;
   const next = new Int32Array(2 * n + 1).fill(-1);
   const prev = new Int32Array(2 * n + 1).fill(-1);
   let last = head;
-  for (const node of events) {
+  for (const node of sortedEvents(operations, completed)) {
     next[last] = node;
     prev[node] = last;
     last = node;
@@ -246,7 +249,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
   // Fixed arrays of this search (lists, stacks, candidates, bitset), counted once.
   const fixedBytes = 64 * n + 4 * words;
   // Object states are not measured: each entry is guessed at OBJECT_STATE_BYTES.
-  const memoryUsed = (): number => fixedBytes + memo.bytes() + interner.bytes + 4 * cells + 4 * candBuf.length + (interned ? 0 : OBJECT_STATE_BYTES * memo.count);
+  const memoryUsed = (): number => fixedBytes + (partials?.bytes() ?? 0) + memo.bytes() + interner.bytes + 4 * cells + 4 * candBuf.length + (interned ? 0 : OBJECT_STATE_BYTES * memo.count);
   const deadline = problem.deadline;
 
   const stackNode = new Int32Array(n + 1);
@@ -268,6 +271,8 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
   };
   const bestPrefix = (): number[] => Array.from(best.subarray(0, bestLength));
   let remaining = completed;
+  const partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
+  const stackOp = (position: number): number => (stackNode[position] as number) >> 1;
 
   const canReach = model.canReach?.bind(model);
   const lastPhase = pruning ? 1 : 0;
@@ -398,12 +403,14 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
         continue;
       }
       let popped: number;
+      partials?.deadEnd(depth, stackOp, -1);
       for (;;) {
-        if (depth === 0) return { verdict: "illegal", steps, prefix: bestPrefix() };
+        if (depth === 0) return { verdict: "illegal", steps, prefix: bestPrefix(), ...(partials === undefined ? {} : partials.collect(PARTIAL_ENTRIES_MAX)) };
         depth--;
         if (agree > depth) agree = depth;
         popped = stackNode[depth] as number;
         const op = popped >> 1;
+        partials?.popped(depth, op);
         state = stackState[depth];
         starvation?.unlift(op);
         bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
@@ -470,6 +477,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
       starvation.unlift(op);
       bits[op >> 5] = (bits[op >> 5] as number) & ~(1 << (op & 31));
       // The step itself was legal: it belongs in the longest prefix shown.
+      partials?.deadEnd(depth, stackOp, op);
       if (depth + 1 > bestLength) {
         stackNode[depth] = node;
         recordBest(depth + 1);
@@ -487,6 +495,7 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     stackNode[depth] = node;
     stackState[depth] = state;
     stackPhase[depth] = phase;
+    partials?.pushed(depth);
     maxAt[depth + 1] = maxCompleted;
     frontier = front;
     if (phase === 0) candEnd[depth] = base[depth] as number;
@@ -507,6 +516,71 @@ function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input
     phase = 0;
     node = next[head] as number;
   }
+}
+
+/**
+ * The nodes of the event list in time order, calls before returns at equal
+ * times, then by operation: the calls are already in call order (completed
+ * operations, then those that never returned, each by call), so they are
+ * merged; only the returns are sorted, and they come almost in call order,
+ * which the library sort handles in about linear time.
+ */
+function sortedEvents<Input, Output>(operations: readonly Operation<Input, Output>[], completed: number): Int32Array {
+  const n = operations.length;
+  const calls = new Float64Array(n);
+  for (let i = 0; i < n; i++) calls[i] = (operations[i] as Operation<Input, Output>).call;
+  const returns = new Float64Array(completed);
+  for (let i = 0; i < completed; i++) returns[i] = (operations[i] as Operation<Input, Output>).return as number;
+  const byReturn = sortByReturn(returns);
+  const events = new Int32Array(n + completed);
+  let k = 0;
+  let c = 0; // next completed call
+  let p = completed; // next call of an operation that never returned
+  let r = 0; // next return
+  while (k < events.length) {
+    // The earliest call: a completed one unless one that never returned is strictly earlier.
+    const fromCompleted = c < completed && (p >= n || (calls[c] as number) <= (calls[p] as number));
+    const call = fromCompleted ? c : p < n ? p : -1;
+    if (call !== -1 && (r >= completed || (calls[call] as number) <= (returns[byReturn[r] as number] as number))) {
+      events[k++] = 2 * call;
+      if (fromCompleted) c++;
+      else p++;
+    } else {
+      events[k++] = 2 * (byReturn[r++] as number) + 1;
+    }
+  }
+  return events;
+}
+
+/** Moves of the insertion sort per element before sortByReturn gives up on it. */
+const INSERTION_MOVES_PER_ELEMENT = 16;
+
+/**
+ * Indices 0..n-1 by (returns[i], i). Returns of operations in call order
+ * are out of order only by about the concurrency, so an insertion sort
+ * (plain loops, no comparator calls) is linear here; if it moves too much,
+ * the library sort takes over.
+ */
+function sortByReturn(returns: Float64Array): Int32Array {
+  const n = returns.length;
+  const order = new Int32Array(n);
+  let moves = 0;
+  for (let i = 0; i < n; i++) {
+    const r = returns[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (returns[order[j] as number] as number) > r) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = i;
+    moves += i - 1 - j;
+    if (moves > INSERTION_MOVES_PER_ELEMENT * n) {
+      const all = Array.from({ length: n }, (_, k) => k);
+      all.sort((a, b) => (returns[a] as number) - (returns[b] as number) || a - b);
+      return Int32Array.from(all);
+    }
+  }
+  return order;
 }
 
 /** Equality for object states: the model's, else equal JSON text. */
