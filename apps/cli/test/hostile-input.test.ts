@@ -21,26 +21,30 @@ const file = (name: string, content: string | Uint8Array): string => {
 };
 const repro = baseRepros.find((r) => r.bugs[0] === "vote_twice_in_term") ?? (baseRepros[0] as (typeof baseRepros)[number]);
 
+// Refused before any run starts: the bound only tells that from running the scenario (which would take minutes
+// or forever), with room for a loaded machine.
+const REFUSED_WITHIN_MS = 10_000;
+
 describe("bounded scenarios", () => {
   // The first in-process run loads every module; the time limits are about the command, not the import.
   beforeAll(async () => {
     await cxInProcess(["bugs"]);
   });
 
-  it("cx replay of a repro with faultTickMs 0 exits 2 within a second, naming the field and its range", async () => {
+  it("cx replay of a repro with faultTickMs 0 exits 2 at once, naming the field and its range", async () => {
     const path = file("tick0.json", JSON.stringify({ ...repro, scenario: { ...repro.scenario, faultTickMs: 0 } }));
     const started = performance.now();
     const result = await cxInProcess(["replay", path]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(REFUSED_WITHIN_MS);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("scenario.faultTickMs: expected an integer from 1 to 60000");
   });
 
-  it("cx replay of a repro with huge durations or a million clients exits 2 within a second", async () => {
+  it("cx replay of a repro with huge durations or a million clients exits 2 at once", async () => {
     const path = file("huge.json", JSON.stringify({ ...repro, scenario: { ...repro.scenario, faultPhaseMs: 1e15, calmMinMs: 1e15, calmMaxMs: 1e15, clients: 1_000_000 } }));
     const started = performance.now();
     const result = await cxInProcess(["replay", path, "--json"]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(REFUSED_WITHIN_MS);
     expect(result.status).toBe(2);
     for (const field of ["faultPhaseMs", "calmMinMs", "calmMaxMs", "clients"]) expect(result.stderr).toContain(`scenario.${field}`);
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { kind: "usage", exitCode: 2 } });
