@@ -13,8 +13,12 @@ const TESTS = ["src/**/*.test.ts", "test/**/*.test.ts"];
  * of what keeps the suite fast. Files that replace modules (`vi.mock`) need a
  * module graph of their own: list them in `isolatedFiles` and they run in an
  * isolated project beside the shared one.
+ *
+ * Each package runs its files on one worker (vitest's default on 2 cores),
+ * since turbo runs the packages side by side; a package whose files alone
+ * would outlast the rest asks for `maxWorkers: 2`.
  */
-export function vitestConfig(packageDir: string, options: { readonly isolatedFiles?: readonly string[] } = {}) {
+export function vitestConfig(packageDir: string, options: { readonly isolatedFiles?: readonly string[]; readonly maxWorkers?: number } = {}) {
   const reportDir = process.env["CX_TEST_REPORT_DIR"];
   const name = basename(packageDir);
   const isolatedFiles = [...(options.isolatedFiles ?? [])];
@@ -25,6 +29,7 @@ export function vitestConfig(packageDir: string, options: { readonly isolatedFil
       // With projects, each project says what it includes (extends: true would add to a list given here).
       ...(isolatedFiles.length > 0 ? {} : { include: TESTS }),
       isolate: false,
+      ...(options.maxWorkers === undefined ? {} : { maxWorkers: options.maxWorkers }),
       testTimeout: 120_000,
       // Hooks warm up module graphs and run hunts; on a loaded 2-core machine 10 s is not enough.
       hookTimeout: 120_000,
