@@ -68,7 +68,7 @@ function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown
 
 function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   const started = performance.now();
-  const { target, events } = countingTarget(plugin.createTarget({ defects: task.bugs }));
+  const { target, events } = countingTarget(plugin.createTarget({ defects: task.bugs, ...(task.scenario === undefined ? {} : { options: { ...plugin.scenario, ...task.scenario } }) }));
   const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed });
   const ms = performance.now() - started;
   const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms };

@@ -8,6 +8,8 @@ export interface HuntTask extends ProtocolRef {
   readonly strategy: StrategyName;
   readonly seed: number;
   readonly budget: number;
+  /** Scenario options over the plug-in's own (e.g. a hunt's drawn horizon and swarm profile); absent: the plug-in's scenario. */
+  readonly scenario?: Readonly<Record<string, number>>;
 }
 
 /** Shrink one failing sequence of one defect, replay the result and tell its story. */
@@ -97,7 +99,7 @@ export type OutputOf<T extends EvalTask> = T extends HuntTask ? HuntOutput : T e
 export function taskKey(task: EvalTask): string {
   switch (task.kind) {
     case "hunt":
-      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}`;
+      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
     case "shrink":
       return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}`;
     case "corpus":
