@@ -17,6 +17,6 @@ export const runLayout = {
   settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN, SWARM_SPAN] as readonly string[],
   /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a rebuild from calm starts from its longest. */
   horizonSpan: HORIZON_SPAN,
-  /** One draw for the cluster size, five fault levels, two for a drawn horizon, eight for a swarm profile. */
+  /** One draw for the cluster size, five fault levels, two for a drawn horizon, ten for a swarm profile. */
   settingsDrawsMax: 8 + SWARM_DRAWS,
 } as const;

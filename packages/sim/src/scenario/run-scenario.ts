@@ -4,7 +4,7 @@ import type { Protocol, ProtocolNode } from "../protocol.js";
 import type { ClusterView } from "../world/cluster-view.js";
 import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
-import { drawSwarmProfile } from "../world/swarm-profile.js";
+import { drawSwarmProfile, withoutOmittedFaults } from "../world/swarm-profile.js";
 import { World } from "../world/world.js";
 import { drawHorizon } from "./horizon.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
@@ -57,11 +57,12 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   const drawnSize = choices.draw(2, "cluster size") === 0 ? 3 : 5;
   choices.endSpan();
   const clusterSize = options.clusterSize ?? drawnSize;
-  const profile = drawFaultProfile(choices);
+  const drawnProfile = drawFaultProfile(choices);
   // The horizon is drawn only when the options ask for it: files saved before keep their layout.
   const timing = drawHorizon(choices, options);
   // So is the swarm profile (nothing drawn without the option).
   const swarm = drawSwarmProfile(choices, options.swarm);
+  const profile = withoutOmittedFaults(drawnProfile, swarm);
   const world = new World<Message, Input, Output, Persistent, Node>({
     protocol: spec.protocol,
     workload: spec.workload,

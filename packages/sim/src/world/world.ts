@@ -239,7 +239,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       this.clients.push({ id: c, probe: false, ops: this.opsPerClient, seq: 0, target: 0, attempt: 0, timeouts: 0, pending: -1, input: undefined, done: false });
       this.schedule(options.clientStartMs, CLIENT_NEXT, c);
     }
-    for (let t = options.faultTickMs; t < options.faultPhaseMs; t += options.faultTickMs) this.schedule(t, FAULT_TICK);
+    const tickMs = this.tickMs();
+    for (let t = tickMs; t < options.faultPhaseMs; t += tickMs) this.schedule(t, FAULT_TICK);
     this.schedule(options.faultPhaseMs, CALM);
     this.schedule(options.faultPhaseMs + options.calmMinMs, CALM_MIN);
     this.schedule(options.faultPhaseMs + options.calmMaxMs, END);
@@ -544,7 +545,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private faultTick(): void {
     const choices = this.setup.choices;
     const { crashPercent, partitionPercent } = this.profile;
-    const tickMs = this.setup.options.faultTickMs;
+    const tickMs = this.tickMs();
     const grain = this.setup.swarm.faultGrainMs;
     // A tick always draws the same seven values, used or not, so that
     // zeroing "crash?" leaves every later draw meaning what it meant
@@ -562,6 +563,11 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     if (offset === 0) this.applyFaults(faults);
     else this.schedule(this.time + offset, FAULT_AT).payload = faults;
     this.sampleCoverage();
+  }
+
+  /** The fault clock's period: the scenario's, or shorter by the swarm profile's factor. */
+  private tickMs(): number {
+    return Math.max(1, Math.floor(this.setup.options.faultTickMs / this.setup.swarm.faultClockFactor));
   }
 
   /** How long a crash or a partition lasts: 1 to 10 ticks, in whole ticks or, with a fault grain, in steps of the grain. */
