@@ -54,6 +54,7 @@ const config = z.strictObject({
   speedupTasks: count,
   speedupRunsPerTask: count,
   continueAfterTrustFailure: z.boolean(),
+  huntScenario: z.record(z.string(), z.number()).optional(),
 }) satisfies z.ZodType<ExperimentConfig>;
 
 const trust = z.strictObject({
@@ -64,6 +65,8 @@ const trust = z.strictObject({
   firstViolation: z.strictObject({ strategy, seed: z.number().int(), violation, choices: z.array(count) }).nullable(),
 });
 
+const interval = z.strictObject({ low: z.number().nullable(), high: z.number().nullable(), confidence: z.number() });
+
 const cell = z.strictObject({
   bug: z.string(),
   strategy,
@@ -73,6 +76,8 @@ const cell = z.strictObject({
   seeds: count,
   trials: z.array(count.nullable()),
   medianTrials: z.number().nullable(),
+  foundInterval: interval.optional(),
+  medianTrialsInterval: interval.optional(),
   invariants: z.record(z.string(), count),
 });
 

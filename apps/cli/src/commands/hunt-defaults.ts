@@ -15,8 +15,9 @@ export const STRATEGY_NAMES = ["random", "coverage", "bandit", "portfolio"] as c
 export const defaultHunt = {
   protocol: DEFAULT_PROTOCOL,
   bugs: "no_log_up_to_date_check",
-  strategy: "bandit",
-  budget: 300,
+  // The portfolio: random, coverage and bandit in turn, each its own campaign; 1,000 runs at most (a hunt stops at its first violation).
+  strategy: "portfolio",
+  budget: 1000,
   seed: 1,
   save: "repro.json",
   shrinkRuns: DEFAULT_SHRINK_RUNS,
