@@ -33,7 +33,7 @@ export interface SwarmProfile {
   readonly targeted: boolean;
   /** A crash also loses the messages the node sent that have not arrived yet (a power loss, not a process exit: what sat in its buffers is gone). */
   readonly crashLosesSends: boolean;
-  /** The fault clock ticks this many times as often (a crash or a partition may be drawn at every tick; they last as many ticks). */
+  /** The fault clock ticks this many times as often: a crash and a partition may be drawn at every tick (each lasts as long as before). */
   readonly faultClockFactor: number;
   /** 0: faults fall on the fault clock's ticks and last whole ticks. Otherwise faults fall anywhere in a tick and last multiples of this many ms. */
   readonly faultGrainMs: number;

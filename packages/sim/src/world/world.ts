@@ -553,10 +553,12 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     choices.startSpan("fault tick");
     const crash = choices.drawBool(crashPercent, "crash?");
     const crashNode = choices.draw(this.size, "crash node");
-    const downMs = this.drawDuration(tickMs, grain, "down time");
+    // Durations count in the scenario's ticks: a faster fault clock brings more faults, not shorter ones.
+    const unitMs = this.setup.options.faultTickMs;
+    const downMs = this.drawDuration(unitMs, grain, "down time");
     const split = choices.drawBool(partitionPercent, "partition?");
     const drawn = drawPartitionShape(choices, this.size);
-    const healMs = this.drawDuration(tickMs, grain, "partition time");
+    const healMs = this.drawDuration(unitMs, grain, "partition time");
     const offset = grain === 0 ? 0 : grain * choices.draw(Math.max(1, Math.floor(tickMs / grain)), "fault offset");
     choices.endSpan();
     const faults: TickFaults = { crash, crashNode, downMs, split, drawn, healMs };
@@ -570,7 +572,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     return Math.max(1, Math.floor(this.setup.options.faultTickMs / this.setup.swarm.faultClockFactor));
   }
 
-  /** How long a crash or a partition lasts: 1 to 10 ticks, in whole ticks or, with a fault grain, in steps of the grain. */
+  /** How long a crash or a partition lasts: 1 to 10 ticks of the scenario, in whole ticks or, with a fault grain, in steps of the grain. */
   private drawDuration(tickMs: number, grain: number, label: string): number {
     if (grain === 0) return tickMs * (1 + this.setup.choices.draw(10, label));
     return grain * (1 + this.setup.choices.draw(Math.max(1, Math.floor((10 * tickMs) / grain)), label));
