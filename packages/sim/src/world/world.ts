@@ -532,7 +532,10 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const message = event.payload as Message;
     const slot = this.slots[to] as NodeSlot<Node>;
     // The sender lost power since it sent this: with the swarm profile's power-loss crashes the message is gone.
-    if (this.setup.swarm.crashLosesSends && (this.slots[from] as NodeSlot<Node>).epoch !== event.d) return;
+    if (this.setup.swarm.crashLosesSends && (this.slots[from] as NodeSlot<Node>).epoch !== event.d) {
+      if (this.setup.recordTrace) this.trace.push({ kind: "deliver", time: this.time, step: this.step, id, from, to, message: this.setup.protocol.describeMessage?.(message) ?? "message", fate: "dropped" });
+      return;
+    }
     if (this.setup.recordTrace) {
       const text = this.setup.protocol.describeMessage?.(message) ?? "message";
       this.trace.push({ kind: "deliver", time: this.time, step: this.step, id, from, to, message: text, fate: slot.up ? "delivered" : "to-down-node" });
