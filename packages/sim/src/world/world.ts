@@ -176,8 +176,6 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private holdPercent: number;
   /** Operations each client issues (the scenario's, times the swarm profile's factor). */
   private opsPerClient = 0;
-  /** Fault ticks so far. */
-  private faultTicks = 0;
   /** The node that last answered a client: what targeted faults aim at. */
   private focus: NodeId = 0;
   private partitionId = 0;
@@ -569,8 +567,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const faults: TickFaults = { crash, crashNode, downMs, split, drawn, healMs };
     if (offset === 0) this.applyFaults(faults);
     else this.schedule(this.time + offset, FAULT_AT).payload = faults;
-    // Coverage is sampled once per tick of the scenario's clock: a faster fault clock does not make the probe run more often.
-    if (this.faultTicks++ % this.setup.swarm.faultClockFactor === 0) this.sampleCoverage();
+    this.sampleCoverage();
   }
 
   /** The fault clock's period: the scenario's, or shorter by the swarm profile's factor. */
