@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { main: "src/main.ts" },
+  // The hunt worker is its own file beside main.js: `cx hunt --workers` starts threads on it.
+  entry: { main: "src/main.ts", "hunt-worker": "src/parallel/hunt-worker.ts" },
   format: ["esm"],
   clean: true,
   sourcemap: true,

@@ -1,4 +1,5 @@
 import type { StrategyName } from "@cx/search";
+import { huntScenarioOptions } from "@cx/sim";
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,
@@ -55,15 +56,25 @@ export interface ExperimentConfig {
   readonly speedupRunsPerTask: number;
   /** Go on with the rest after a failed trust run (the figures are then marked meaningless). */
   readonly continueAfterTrustFailure: boolean;
+  /**
+   * Scenario options over each plug-in's own for every hunt (trust run and
+   * trials) and every shrink of what they found; absent: the plug-in's
+   * scenario. The full and quick experiments use what `cx hunt` records
+   * (the drawn horizon and the swarm profile), so the figures are the ones
+   * a user of `cx hunt` gets and the trust run draws every world feature.
+   */
+  readonly huntScenario?: Readonly<Record<string, number>> | undefined;
 }
 
-const STRATEGIES: readonly StrategyName[] = ["random", "coverage", "bandit"];
+const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", "bandit"];
 
 /**
- * The full experiment, for every protocol it is given: 3,000 schedules
- * against the correct protocol; every defect x three strategies x six seeds
- * at budget 300 (misses: 1,000 trials, six seeds); one shrink per defect;
- * throughput; then, once, the linearizability corpus and the speed-up.
+ * The full experiment, for every protocol it is given, in the scenario
+ * `cx hunt` runs: 4,000 schedules against the correct protocol; every
+ * defect x four strategies (the portfolio, `cx hunt`'s default, first) x 30
+ * campaigns at budget 1,000, so each cell's found rate has a Wilson
+ * interval worth reading; one shrink per defect; throughput; then, once,
+ * the linearizability corpus and the speed-up.
  */
 export const fullExperiment: ExperimentConfig = {
   strategies: STRATEGIES,
@@ -71,10 +82,11 @@ export const fullExperiment: ExperimentConfig = {
   trustBugs: [],
   trustSeeds: [101, 102, 103, 104],
   trustBudget: 250,
-  trialBudget: 300,
-  trialSeeds: [1, 2, 3, 4, 5, 6],
+  trialBudget: 1000,
+  trialSeeds: Array.from({ length: 30 }, (_, i) => i + 1),
+  // The first round already runs 30 campaigns at the full budget: a miss gets no second round.
   escalatedBudget: 1000,
-  escalatedSeeds: [1, 2, 3, 4, 5, 6],
+  escalatedSeeds: [],
   shrinkCandidatesMax: 20000,
   normalFormFinds: 18,
   storyStepsMax: 15,
@@ -84,6 +96,7 @@ export const fullExperiment: ExperimentConfig = {
   speedupTasks: 16,
   speedupRunsPerTask: 60,
   continueAfterTrustFailure: false,
+  huntScenario: { drawnHorizon: huntScenarioOptions.drawnHorizon, swarm: huntScenarioOptions.swarm },
 };
 
 /**
@@ -94,10 +107,10 @@ export const quickExperiment: ExperimentConfig = {
   ...fullExperiment,
   trustSeeds: [101],
   trustBudget: 60,
-  trialBudget: 60,
-  trialSeeds: [1, 2],
+  trialBudget: 150,
+  trialSeeds: [1, 2, 3],
   escalatedBudget: 150,
-  escalatedSeeds: [1, 2],
+  escalatedSeeds: [],
   shrinkCandidatesMax: 300,
   normalFormFinds: 2,
   throughputRuns: 40,

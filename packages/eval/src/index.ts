@@ -68,6 +68,7 @@ export { buildCorpusResults, corpusTasks, type CorpusEntry } from "./corpus.js";
 export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";
 export { median } from "./median.js";
+export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummary, type CensoredMedian, type Interval } from "./campaign-statistics.js";
 export { evalVersion } from "./version.js";
 
 // The shrinker's normal-form measurement (a bench; the experiment may call it).

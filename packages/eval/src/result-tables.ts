@@ -39,11 +39,18 @@ export function formatRatio(value: number | null): string {
 
 const yesNo = (value: boolean | null): string => (value === null ? "—" : value ? "yes" : "no");
 
+const percent = (x: number | null): string => (x === null ? "—" : `${Math.round(x * 100)}%`);
+
 function cellSummary(cell: TrialsCell | undefined): string {
   if (cell === undefined) return "—";
   const median = cell.medianTrials === null ? "median over " + formatCount(cell.budget) : `median ${formatCount(cell.medianTrials)}`;
   const escalated = cell.rounds.length > 1 ? ` (budget ${formatCount(cell.budget)})` : "";
-  return `${cell.found}/${cell.seeds}, ${median}${escalated}`;
+  // The 95% intervals, when the file has them (files written before them do not).
+  const found = cell.foundInterval === undefined ? "" : ` [${percent(cell.foundInterval.low)}–${percent(cell.foundInterval.high)}]`;
+  const m = cell.medianTrialsInterval;
+  const bound = (x: number | null): string => (x === null ? `>${formatCount(cell.budget)}` : formatCount(x));
+  const medianInterval = m === undefined || cell.medianTrials === null ? "" : ` [${bound(m.low)}–${bound(m.high)}]`;
+  return `${cell.found}/${cell.seeds}${found}, ${median}${medianInterval}${escalated}`;
 }
 
 /** The story length as the results hold it: every step, and how many were shown when some were left out. */
@@ -155,7 +162,7 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
   tables.push({
     id: `${id}-trials`,
     title: `${p.name}: trials to first violation`,
-    caption: `Hunts that found the defect / seeds, and the median trials to the first violation (a miss counts as more than the budget). Budget ${formatCount(results.config.trialBudget)}; a cell that found nothing was run again with budget ${formatCount(results.config.escalatedBudget)}.`,
+    caption: `Hunts that found the defect / seeds [the found rate's 95% Wilson interval], and the median trials to the first violation over every campaign (a miss counts as more than the budget) [its 95% order-statistics interval]. Budget ${formatCount(results.config.trialBudget)}${results.config.escalatedSeeds.length > 0 ? `; a cell that found nothing was run again with budget ${formatCount(results.config.escalatedBudget)}` : ""}.`,
     columns: ["Defect", ...strategies],
     rows: p.bugs.map((bug) => [bug.name, ...strategies.map((s) => cellSummary(p.trials.cells.find((c) => c.bug === bug.name && c.strategy === s)))]),
     numeric: [],

@@ -9,7 +9,7 @@ import { RESULTS_SCHEMA_VERSION, type ExperimentResults } from "./results.js";
 // validation (a test validates a real document).
 
 const count = z.number().int().min(0);
-const strategy = z.enum(["random", "coverage", "bandit"]);
+const strategy = z.enum(["random", "coverage", "bandit", "portfolio"]);
 const status = z.enum(["done", "skipped", "pending"]);
 
 const violation = z.strictObject({ invariant: z.string(), message: z.string(), time: z.number(), step: count });
@@ -55,6 +55,7 @@ const config = z.strictObject({
   speedupTasks: count,
   speedupRunsPerTask: count,
   continueAfterTrustFailure: z.boolean(),
+  huntScenario: z.record(z.string(), z.number()).optional(),
 }) satisfies z.ZodType<ExperimentConfig>;
 
 const trust = z.strictObject({
@@ -65,6 +66,8 @@ const trust = z.strictObject({
   firstViolation: z.strictObject({ strategy, seed: z.number().int(), violation, choices: z.array(count) }).nullable(),
 });
 
+const interval = z.strictObject({ low: z.number().nullable(), high: z.number().nullable(), confidence: z.number() });
+
 const cell = z.strictObject({
   bug: z.string(),
   strategy,
@@ -74,6 +77,8 @@ const cell = z.strictObject({
   seeds: count,
   trials: z.array(count.nullable()),
   medianTrials: z.number().nullable(),
+  foundInterval: interval.optional(),
+  medianTrialsInterval: interval.optional(),
   invariants: z.record(z.string(), count),
 });
 

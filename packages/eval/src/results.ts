@@ -1,4 +1,5 @@
 import type { StrategyName } from "@cx/search";
+import type { Interval } from "./campaign-statistics.js";
 import type { ExperimentConfig } from "./experiment-config.js";
 
 /** The version of the {@link ExperimentResults} format; bumped on any incompatible change. */
@@ -91,6 +92,10 @@ export interface TrialsCell {
   readonly trials: readonly (number | null)[];
   /** Median over all seeds, counting a miss as more than the budget; null when half or more missed. */
   readonly medianTrials: number | null;
+  /** The found rate's 95% Wilson interval (fractions); absent in files written before it. */
+  readonly foundInterval?: Interval | undefined;
+  /** The median's distribution-free 95% interval (a null bound: beyond the budget); absent in files written before it. */
+  readonly medianTrialsInterval?: Interval | undefined;
   /** Invariants that caught it, with how many seeds each. */
   readonly invariants: Readonly<Record<string, number>>;
 }

@@ -181,7 +181,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     const trustTasks = sections.map((s) => {
       const ref = protocolRef(s.protocol);
       const bugs = selectDefects(s.protocol.plugin, config.trustBugs).map((d) => d.name);
-      return config.strategies.flatMap((strategy) => config.trustSeeds.map((seed): HuntTask => ({ kind: "hunt", ...ref, bugs, strategy, seed, budget: config.trustBudget })));
+      return config.strategies.flatMap((strategy) => config.trustSeeds.map((seed): HuntTask => ({ kind: "hunt", ...ref, bugs, strategy, seed, budget: config.trustBudget, ...huntScenarioOf(config) })));
     });
     const trustOutputs = await runAll("trust", trustTasks.flat());
     let offset = 0;
@@ -196,11 +196,11 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
 
     // 2. Trials to first violation, then a larger budget for cells that found nothing.
     const cellsOf = (s: Section) => s.bugs.flatMap((bug) => config.strategies.map((strategy) => ({ bug, strategy })));
-    const first = going.map((s) => trialTasks(protocolRef(s.protocol), cellsOf(s), { budget: config.trialBudget, seeds: config.trialSeeds }));
+    const first = going.map((s) => trialTasks(protocolRef(s.protocol), cellsOf(s), { budget: config.trialBudget, seeds: config.trialSeeds, ...huntScenarioOf(config) }));
     const firstRounds = await roundsOf(first, config.trialBudget, (tasks) => runAll("trials", tasks));
     const escalated = going.map((s, i) => {
       const missed = cellsOf(s).filter(({ bug, strategy }) => (firstRounds[i]?.get(cellId(bug, strategy))?.found ?? 0) === 0);
-      return trialTasks(protocolRef(s.protocol), missed, { budget: config.escalatedBudget, seeds: config.escalatedSeeds });
+      return trialTasks(protocolRef(s.protocol), missed, { budget: config.escalatedBudget, seeds: config.escalatedSeeds, ...huntScenarioOf(config) });
     });
     const secondRounds = await roundsOf(escalated, config.escalatedBudget, (tasks) => runAll("escalation", tasks));
     going.forEach((s, i) => {
@@ -219,7 +219,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
       (picks[i] ?? []).flatMap((pick): ShrinkTask[] =>
         pick === null
           ? []
-          : [{ kind: "shrink", ...protocolRef(s.protocol), bug: pick.bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion }],
+          : [{ kind: "shrink", ...protocolRef(s.protocol), bug: pick.bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion, ...huntScenarioOf(config) }],
       ),
     );
     const corpusDir = options.corpusDir === undefined ? findCorpusDir(process.cwd()) : options.corpusDir;
@@ -272,6 +272,11 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
 }
 
 /** Runs each protocol's round of hunts together (one batch keeps the workers busy) and groups the outputs back by protocol and cell. */
+/** The hunt scenario a config asks for, as the optional field of a task. */
+function huntScenarioOf(config: ExperimentConfig): { scenario?: Readonly<Record<string, number>> } {
+  return config.huntScenario === undefined ? {} : { scenario: config.huntScenario };
+}
+
 async function roundsOf(perProtocol: readonly CellTask[][], budget: number, run: (tasks: HuntTask[]) => Promise<OutputOf<HuntTask>[]>): Promise<Map<string, RoundWithChoices>[]> {
   const outputs = await run(perProtocol.flat().map((t) => t.task));
   let offset = 0;

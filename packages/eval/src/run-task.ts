@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
 import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/search";
-import { GeneratedChoices, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, ViolationRecord } from "./results.js";
@@ -68,7 +68,7 @@ function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown
 
 function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   const started = performance.now();
-  const { target, events } = countingTarget(plugin.createTarget({ defects: task.bugs }));
+  const { target, events } = countingTarget(plugin.createTarget({ defects: task.bugs, ...scenarioOf(plugin, task.scenario) }));
   const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed });
   const ms = performance.now() - started;
   const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms };
@@ -95,11 +95,17 @@ function shrinkFailure(target: PluginTarget, task: ShrinkTask) {
   return { ...result, progress };
 }
 
+/** The options a task's runs get: the plug-in's scenario with the task's overrides, or nothing to say (the plug-in's own). */
+function scenarioOf(plugin: ProtocolPlugin, scenario: Readonly<Record<string, number>> | undefined): { options?: ScenarioOptions } {
+  return scenario === undefined ? {} : { options: { ...plugin.scenario, ...scenario } };
+}
+
 function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
   const bugs = [task.bug];
-  const result = shrinkFailure(plugin.createTarget({ defects: bugs }), task);
+  const scenario = scenarioOf(plugin, task.scenario);
+  const result = shrinkFailure(plugin.createTarget({ defects: bugs, ...scenario }), task);
   const { stats } = result;
-  const replay = plugin.run({ defects: bugs, choices: new ReplayedChoices(result.choices), recordTrace: true });
+  const replay = plugin.run({ defects: bugs, choices: new ReplayedChoices(result.choices), recordTrace: true, ...scenario });
   const expected = result.outcome.violation;
   const replayed = violationRecord(replay.violation);
   const replaysExactly =
@@ -116,7 +122,7 @@ function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
         cxVersion: task.cxVersion,
         protocol: plugin.name,
         bugs,
-        scenario: { ...plugin.scenario },
+        scenario: { ...(scenario.options ?? plugin.scenario) },
         choices: [...result.choices],
         violation: { invariant: replayed.invariant, message: replayed.message },
       }),
@@ -174,7 +180,7 @@ function runBatchTask(task: BatchTask, plugin: ProtocolPlugin): BatchOutput {
   let violations = 0;
   const digests: string[] = [];
   for (let i = 0; i < task.runs; i++) {
-    const result = plugin.run({ choices: new GeneratedChoices(task.firstSeed + i) });
+    const result = plugin.run({ choices: new GeneratedChoices(task.firstSeed + i), ...scenarioOf(plugin, task.scenario) });
     events += result.counters.events;
     if (result.violation !== null) violations++;
     digests.push(`${result.counters.events}:${result.counters.decisions}:${result.endTime}`);

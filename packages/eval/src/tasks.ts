@@ -8,6 +8,8 @@ export interface HuntTask extends ProtocolRef {
   readonly strategy: StrategyName;
   readonly seed: number;
   readonly budget: number;
+  /** Scenario options over the plug-in's own (e.g. a hunt's drawn horizon and swarm profile); absent: the plug-in's scenario. */
+  readonly scenario?: Readonly<Record<string, number>>;
 }
 
 /** Shrink one failing sequence of one defect, replay the result and tell its story. */
@@ -20,6 +22,8 @@ export interface ShrinkTask extends ProtocolRef {
   readonly storyStepsMax: number;
   /** Written into the repro file. */
   readonly cxVersion: string;
+  /** The scenario options the failure was found with, over the plug-in's own (absent: the plug-in's scenario). */
+  readonly scenario?: Readonly<Record<string, number>>;
 }
 
 /** Check one corpus history for linearizability within a step budget. */
@@ -35,6 +39,8 @@ export interface BatchTask extends ProtocolRef {
   readonly kind: "batch";
   readonly firstSeed: number;
   readonly runs: number;
+  /** Scenario options over the plug-in's own (absent: the plug-in's scenario). */
+  readonly scenario?: Readonly<Record<string, number>>;
 }
 
 /** Anything a worker runs. Plain data: it crosses a thread boundary. */
@@ -99,13 +105,13 @@ export type OutputOf<T extends EvalTask> = T extends HuntTask ? HuntOutput : T e
 export function taskKey(task: EvalTask): string {
   switch (task.kind) {
     case "hunt":
-      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}`;
+      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
     case "shrink":
-      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}`;
+      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
     case "corpus":
       return `corpus|${task.path}|${task.budgetSteps}`;
     case "batch":
-      return `batch|${task.protocol}|${task.firstSeed}|${task.runs}`;
+      return `batch|${task.protocol}|${task.firstSeed}|${task.runs}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
   }
 }
 

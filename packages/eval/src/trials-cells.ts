@@ -1,5 +1,5 @@
 import type { ProtocolRef } from "./experiment-protocol.js";
-import { median } from "./median.js";
+import { censoredMedian, wilsonInterval } from "./campaign-statistics.js";
 import type { StrategyName, TrialsCell, TrialsRound } from "./results.js";
 import type { HuntOutput, HuntTask } from "./tasks.js";
 import { huntRecord } from "./trust-results.js";
@@ -14,9 +14,14 @@ export interface CellTask {
 export const cellId = (bug: string, strategy: StrategyName): string => `${bug}|${strategy}`;
 
 /** Every hunt of a round: each cell (defect x strategy) x seed, at `round.budget`. */
-export function trialTasks(ref: ProtocolRef, cells: readonly { readonly bug: string; readonly strategy: StrategyName }[], round: { readonly budget: number; readonly seeds: readonly number[] }): CellTask[] {
+export function trialTasks(
+  ref: ProtocolRef,
+  cells: readonly { readonly bug: string; readonly strategy: StrategyName }[],
+  round: { readonly budget: number; readonly seeds: readonly number[]; readonly scenario?: Readonly<Record<string, number>> },
+): CellTask[] {
   const { budget, seeds } = round;
-  return cells.flatMap(({ bug, strategy }) => seeds.map((seed) => ({ cell: cellId(bug, strategy), task: { kind: "hunt" as const, ...ref, bugs: [bug], strategy, seed, budget } })));
+  const scenario = round.scenario === undefined ? {} : { scenario: round.scenario };
+  return cells.flatMap(({ bug, strategy }) => seeds.map((seed) => ({ cell: cellId(bug, strategy), task: { kind: "hunt" as const, ...ref, bugs: [bug], strategy, seed, budget, ...scenario } })));
 }
 
 /** A round of one cell, with the outputs (and so the failing choices) kept for the shrink. */
@@ -50,8 +55,7 @@ export function trialsCell(bug: string, strategy: StrategyName, rounds: readonly
   if (last === undefined) throw new Error(`cell ${bug}/${strategy} has no round`);
   const trials = last.hunts.map((h) => (h.found ? h.trials : null));
   // A miss counts as more than the budget: the median exists while fewer than half missed.
-  const sorted = last.hunts.map((h) => (h.found ? h.trials : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
-  const med = sorted.length === 0 ? Number.POSITIVE_INFINITY : median(sorted);
+  const med = censoredMedian(trials);
   const invariants: Record<string, number> = {};
   for (const h of last.hunts) if (h.violation !== null) invariants[h.violation.invariant] = (invariants[h.violation.invariant] ?? 0) + 1;
   return {
@@ -62,7 +66,9 @@ export function trialsCell(bug: string, strategy: StrategyName, rounds: readonly
     found: last.found,
     seeds: last.seeds,
     trials,
-    medianTrials: Number.isFinite(med) ? med : null,
+    medianTrials: med.median,
+    foundInterval: wilsonInterval(last.found, last.seeds),
+    medianTrialsInterval: med.interval,
     invariants,
     lastOutputs: last.outputs,
   };

@@ -12,7 +12,8 @@ export { mutate, mutationOperators, type Mutant, type MutationInput, type Mutati
 
 // Search.
 export { hunt, type HuntFound, type HuntNotFound, type HuntOptions, type HuntResult, type TrialReport } from "./hunt.js";
-export { createStrategy, strategyNames, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName } from "./strategy.js";
+export { HUNT_BATCH_TRIALS, huntInBatches, type BatchHuntOptions, type BatchHuntResult } from "./batch-hunt.js";
+export { choicesFromSpec, createPortfolio, createStrategy, portfolioMembers, strategyNames, type ChoicesSpec, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName } from "./strategy.js";
 export { Ucb1 } from "./ucb1.js";
 
 // The reproduction file.

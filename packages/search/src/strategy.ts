@@ -15,18 +15,42 @@ import { Ucb1 } from "./ucb1.js";
  *   continue with fresh draws.
  * - `bandit`: as `coverage`, but UCB1 picks among the operators and a
  *   "fresh random run" arm, rewarded when the run reaches new coverage.
+ * - `portfolio`: the three above taking turns, trial by trial, each an
+ *   independent campaign with its own seed stream from its first trial (see
+ *   {@link createPortfolio}): no single strategy's weakness decides a hunt.
  */
-export type StrategyName = "random" | "coverage" | "bandit";
+export type StrategyName = "random" | "coverage" | "bandit" | "portfolio";
 
 /** Every strategy, in a fixed order. */
-export const strategyNames: readonly StrategyName[] = ["random", "coverage", "bandit"];
+export const strategyNames: readonly StrategyName[] = ["random", "coverage", "bandit", "portfolio"];
 
 /** What made a proposed run: a mutation operator, or `"fresh"` for a fresh random run. */
 export type ProposalArm = MutationOperator | "fresh";
 
-/** One proposed run: the source to run with, and the operator that made it (`null` for a fresh random run). */
+/**
+ * A proposed run's choices as plain data, so another thread can build the
+ * same source: fresh draws from a seed, or values replayed and then fresh
+ * draws from a tail seed.
+ */
+export type ChoicesSpec = { readonly kind: "generated"; readonly seed: number } | { readonly kind: "replayed"; readonly values: readonly number[]; readonly tailSeed: number };
+
+/**
+ * The choice source a {@link ChoicesSpec} describes: the same decisions as
+ * the proposal's own `source`.
+ *
+ * @example
+ * ```ts
+ * target.run(choicesFromSpec(proposal.spec));
+ * ```
+ */
+export function choicesFromSpec(spec: ChoicesSpec): ChoiceSource {
+  return spec.kind === "generated" ? new GeneratedChoices(spec.seed) : new ReplayedChoices(spec.values, { kind: "random", seed: spec.tailSeed });
+}
+
+/** One proposed run: the source to run with, the same as plain data, and the operator that made it (`null` for a fresh random run). */
 export interface Proposal {
   readonly source: ChoiceSource;
+  readonly spec: ChoicesSpec;
   readonly operator: MutationOperator | null;
 }
 
@@ -85,11 +109,15 @@ const banditArms: readonly ProposalArm[] = [...mutationOperators, "fresh"];
  * ```
  */
 export function createStrategy(name: StrategyName, seed: number): SearchStrategy {
+  if (name === "portfolio") return createPortfolio(seed);
   const corpus = new Corpus();
   const bandit = name === "bandit" ? new Ucb1(banditArms) : null;
   // The arm of every proposal after the warm-up, for the bandit's reward (a proposal only carries its operator).
   const arms = new WeakMap<Proposal, ProposalArm>();
-  const fresh = (trial: number): Proposal => ({ source: new GeneratedChoices(deriveSeed(seed ^ FRESH, trial)), operator: null });
+  const fresh = (trial: number): Proposal => {
+    const spec: ChoicesSpec = { kind: "generated", seed: deriveSeed(seed ^ FRESH, trial) };
+    return { source: choicesFromSpec(spec), spec, operator: null };
+  };
   return {
     get coverage() {
       return corpus.features;
@@ -111,7 +139,8 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
       const mutant = mutate(arm, { choices: parent.choices, spans: parent.spans, other: other.choices }, random);
       const keep = arm !== "reroll-tail" && random.draw(KEEP_SUFFIX_EVERY) === 0;
       const values = keep ? mutant.choices : mutant.choices.slice(0, mutant.changedUpTo);
-      const proposal: Proposal = { source: new ReplayedChoices(values, { kind: "random", seed: deriveSeed(seed ^ TAIL, trial) }), operator: arm };
+      const spec: ChoicesSpec = { kind: "replayed", values, tailSeed: deriveSeed(seed ^ TAIL, trial) };
+      const proposal: Proposal = { source: choicesFromSpec(spec), spec, operator: arm };
       arms.set(proposal, arm);
       return proposal;
     },
@@ -124,6 +153,57 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
     },
     operatorStats() {
       return bandit ? bandit.stats() : [];
+    },
+  };
+}
+
+/** The members of the portfolio, in turn order. */
+export const portfolioMembers: readonly Exclude<StrategyName, "portfolio">[] = ["random", "coverage", "bandit"];
+const PORTFOLIO = 0x3c6ef372;
+
+/**
+ * A portfolio of strategies taking turns: trial `t` is trial `floor(t / k)`
+ * of member `t mod k` (k members, in {@link portfolioMembers} order). Each
+ * member is a whole strategy with its own seed, derived from `seed` and its
+ * place, so the members are independent campaigns from their first trial
+ * (a guided member's warm-up is its own random trials, not the random
+ * member's) and each sees only its own outcomes.
+ *
+ * When to use: as the default. On a defect one strategy finds fast the
+ * portfolio pays at most k times that strategy's trials; on a defect where
+ * one strategy stalls, the others still search.
+ *
+ * Gotchas: `coverage` and `corpusSize` are the members' sums (a feature two
+ * members saw counts twice); `operatorStats` are the bandit member's.
+ *
+ * @example
+ * ```ts
+ * const portfolio = createPortfolio(1);
+ * const proposal = portfolio.propose(0); // the random member's first trial
+ * ```
+ */
+export function createPortfolio(seed: number, members: readonly Exclude<StrategyName, "portfolio">[] = portfolioMembers): SearchStrategy {
+  const strategies = members.map((name, i) => createStrategy(name, deriveSeed(seed ^ PORTFOLIO, i)));
+  const owner = new WeakMap<Proposal, SearchStrategy>();
+  const k = strategies.length;
+  return {
+    get coverage() {
+      return strategies.reduce((sum, s) => sum + s.coverage, 0);
+    },
+    get corpusSize() {
+      return strategies.reduce((sum, s) => sum + s.corpusSize, 0);
+    },
+    propose(trial) {
+      const member = strategies[trial % k] as SearchStrategy;
+      const proposal = member.propose(Math.floor(trial / k));
+      owner.set(proposal, member);
+      return proposal;
+    },
+    observe(proposal, outcome) {
+      return owner.get(proposal)?.observe(proposal, outcome) ?? 0;
+    },
+    operatorStats() {
+      return strategies.flatMap((s) => s.operatorStats());
     },
   };
 }

@@ -16,6 +16,7 @@ export { RegisterMachine, type AppliedOperation, type ClientOperation, type Clie
 export type { ClusterView } from "./world/cluster-view.js";
 export { EventQueue, type Scheduled } from "./world/event-queue.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
+export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
 export { buildPartition, drawPartition, drawPartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";

@@ -5,7 +5,7 @@ import { positiveInteger, seedValue } from "../parse-flags.js";
 import { protocolOption, resolveProtocol } from "../protocol-option.js";
 import { defaultBugs, defaultHunt, STRATEGY_NAMES } from "./hunt-defaults.js";
 
-/** `cx hunt [--protocol X] [--bugs a,b] [--strategy S] [--budget N] [--seed N] [--save FILE] [--shrink-runs N] [--shrink-seconds S] [--svg FILE] [--json]`. */
+/** `cx hunt [--protocol X] [--bugs a,b] [--strategy S] [--budget N] [--seed N] [--save FILE] [--shrink-runs N] [--shrink-seconds S] [--workers N] [--svg FILE] [--json]`. */
 export function registerHuntCommand(program: Command): void {
   program
     .command("hunt")
@@ -18,13 +18,14 @@ export function registerHuntCommand(program: Command): void {
     .option("--save <file>", "where to write the reproduction", defaultHunt.save)
     .option("--shrink-runs <n>", "budget of the shrinker, in candidate runs", positiveInteger("--shrink-runs"), defaultHunt.shrinkRuns)
     .option("--shrink-seconds <s>", "outer wall-clock cap on shrinking (the output says when it bit)", positiveInteger("--shrink-seconds"), defaultHunt.shrinkSeconds)
+    .option("--workers <n>", "search on this many worker threads (the answer is the same for any number)", positiveInteger("--workers"))
     .option("--svg <file>", "also write the counterexample's space-time diagram")
     .option("--json", "print one JSON object instead of text", false)
-    .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean }) => {
+    .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean; workers?: number }) => {
       const [{ runHunt }, { parseBugList }] = await Promise.all([import("./hunt.js"), import("../bug-list.js")]);
       const protocol = await resolveProtocol(flags.protocol);
       const bugs = flags.bugs ?? defaultBugs(protocol);
-      const { exitCode, report, text } = runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });
+      const { exitCode, report, text } = await runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { LoadedProtocol } from "@cx/protocols";
-import { hunt, serializeRepro, shrink, type Repro, type StrategyName } from "@cx/search";
+import { hunt, huntInBatches, serializeRepro, shrink, type HuntResult, type Outcome, type Repro, type StrategyName } from "@cx/search";
 import { huntScenarioOptions, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
@@ -10,11 +10,12 @@ import { createProgress } from "../progress.js";
 import { protocolFlagFor } from "../protocol-option.js";
 import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
+import { startHuntWorkers } from "../parallel/worker-pool.js";
 import { cxVersion } from "../version.js";
 
-/** What a new hunt runs and records: the protocol's scenario with the run's horizon drawn from the choices, so shrinking can cut the idle tail. */
+/** What a new hunt runs and records: the protocol's scenario with the run's horizon drawn from the choices (so shrinking can cut the idle tail) and a swarm profile. */
 export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
-  return { ...protocol.plugin.scenario, drawnHorizon: huntScenarioOptions.drawnHorizon };
+  return { ...protocol.plugin.scenario, drawnHorizon: huntScenarioOptions.drawnHorizon, swarm: huntScenarioOptions.swarm };
 }
 
 export interface HuntCommandOptions {
@@ -33,6 +34,12 @@ export interface HuntCommandOptions {
   readonly shrinkSeconds: number;
   readonly json: boolean;
   readonly svg?: string;
+  /**
+   * Worker threads for the search (absent: the sequential hunt on this
+   * thread). With workers the hunt runs in fixed batches and reports the
+   * violation of the lowest trial index, so any number gives the same answer.
+   */
+  readonly workers?: number;
 }
 
 /** What `cx hunt --json` prints. */
@@ -45,6 +52,8 @@ export interface HuntReport {
   readonly seed: number;
   readonly budget: number;
   readonly trials: number;
+  /** Worker threads the search ran on (0: the sequential hunt). */
+  readonly workers: number;
   readonly elapsedMs: number;
   readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
   readonly saved: string | null;
@@ -85,7 +94,7 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
  * it (rewriting the file whenever it gets smaller), replays it and tells
  * its story.
  */
-export function runHunt(options: HuntCommandOptions): { exitCode: number; report: HuntReport; text: string } {
+export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: number; report: HuntReport; text: string }> {
   const started = performance.now();
   const { plugin } = options.protocol;
   const scenario = huntScenario(options.protocol);
@@ -106,16 +115,22 @@ export function runHunt(options: HuntCommandOptions): { exitCode: number; report
   };
 
   progress.start(options.budget, `hunting ${target.name}`);
-  const found = hunt({
-    target,
-    strategy: options.strategy,
-    budget: options.budget,
-    seed: options.seed,
-    onTrial: (t) => progress.update(t.trial, `coverage ${t.coverage}`),
-  });
+  const onTrial = (t: { trial: number; coverage: number }): void => progress.update(t.trial, `coverage ${t.coverage}`);
+  const workers = options.workers ?? 0;
+  let found: HuntResult<Outcome>;
+  if (workers > 0) {
+    const pool = startHuntWorkers(workers, { module: options.protocol.module, protocolName: plugin.name, defects: options.bugs, scenario });
+    try {
+      found = await huntInBatches({ strategy: options.strategy, budget: options.budget, seed: options.seed, runBatch: (specs) => pool.runBatch(specs), onTrial });
+    } finally {
+      await pool.close();
+    }
+  } else {
+    found = hunt({ target, strategy: options.strategy, budget: options.budget, seed: options.seed, onTrial });
+  }
   progress.stop();
 
-  const base = { protocol: plugin.name, bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials };
+  const base = { protocol: plugin.name, bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials, workers };
   if (!found.found) {
     const report: HuntReport = {
       ...base, found: false, elapsedMs: Math.round(performance.now() - started), violation: null, saved: null, saveError: null, decisionsBefore: null, decisionsAfter: null,

@@ -34,6 +34,14 @@ export interface ScenarioOptions {
    * option existed (a file without it replays as it always did).
    */
   readonly drawnHorizon: number;
+  /**
+   * 1: a swarm profile is drawn from the choices after the horizon (see
+   * `drawSwarmProfile`): long-held messages, partitions that change shape,
+   * faults off the fault clock's grid, more clients and operations, bursts
+   * and idle gaps, each at level 0 as before. 0: none of them, and no draws,
+   * as in every run saved before this option existed.
+   */
+  readonly swarm: number;
 }
 
 /** The defaults every saved reproduction records explicitly; an option missing from a file takes its value here. */
@@ -49,16 +57,17 @@ export const defaultScenarioOptions: ScenarioOptions = {
   calmMaxMs: 3000,
   messageDelayMsMin: 1,
   drawnHorizon: 0,
+  swarm: 0,
 };
 
 /**
  * What a new hunt runs and records: the defaults plus every behaviour that
  * is gated by an option so that older files replay unchanged (today: the
- * drawn horizon). Record these options in the repro file with the choices.
+ * drawn horizon and the swarm profile). Record these options in the repro file with the choices.
  *
  * @example
  * ```ts
  * const result = runScenario({ protocol, workload: registerWorkload, choices, options: huntScenarioOptions });
  * ```
  */
-export const huntScenarioOptions: ScenarioOptions = { ...defaultScenarioOptions, drawnHorizon: 1 };
+export const huntScenarioOptions: ScenarioOptions = { ...defaultScenarioOptions, drawnHorizon: 1, swarm: 1 };

@@ -1,9 +1,10 @@
+import { SWARM_DRAWS, SWARM_SPAN } from "../world/swarm-profile.js";
 import { HORIZON_SPAN } from "./horizon.js";
 
 /**
  * The layout of a scenario's choices, for search: the spans drawn first,
  * before any event, that set the whole run (cluster size, fault profile,
- * horizon), and the most draws they take. Search raises or keeps these
+ * horizon, swarm profile), and the most draws they take. Search raises or keeps these
  * run-wide settings apart from the per-event decisions that follow.
  *
  * @example
@@ -13,9 +14,9 @@ import { HORIZON_SPAN } from "./horizon.js";
  */
 export const runLayout = {
   /** Labels of the top-level spans drawn before the first event, in order. */
-  settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN] as readonly string[],
+  settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN, SWARM_SPAN] as readonly string[],
   /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a rebuild from calm starts from its longest. */
   horizonSpan: HORIZON_SPAN,
-  /** One draw for the cluster size, five fault levels, two for a drawn horizon. */
-  settingsDrawsMax: 8,
+  /** One draw for the cluster size, five fault levels, two for a drawn horizon, ten for a swarm profile. */
+  settingsDrawsMax: 8 + SWARM_DRAWS,
 } as const;

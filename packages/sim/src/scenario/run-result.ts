@@ -1,6 +1,7 @@
 import type { Span } from "../choices/choice-source.js";
 import type { HistoryOperation } from "../clients/history.js";
 import type { FaultProfile } from "../world/fault-profile.js";
+import type { SwarmProfile } from "../world/swarm-profile.js";
 import type { TraceEvent } from "../world/trace.js";
 import type { Violation } from "../violation.js";
 import type { ScenarioOptions } from "./options.js";
@@ -17,6 +18,8 @@ export interface RunResult<Input, Output> {
   readonly protocol: string;
   readonly clusterSize: number;
   readonly profile: FaultProfile;
+  /** The run's swarm profile (`calmSwarm` when the scenario draws none). */
+  readonly swarm: SwarmProfile;
   readonly options: ScenarioOptions;
   /** The choices consumed, in order: replaying them reproduces this run. */
   readonly choices: number[];

@@ -4,6 +4,7 @@ import type { Protocol, ProtocolNode } from "../protocol.js";
 import type { ClusterView } from "../world/cluster-view.js";
 import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
+import { drawSwarmProfile, withoutOmittedFaults } from "../world/swarm-profile.js";
 import { World } from "../world/world.js";
 import { drawHorizon } from "./horizon.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
@@ -29,8 +30,9 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
 
 /**
  * Runs one scenario: draw the cluster size (0 means 3, otherwise 5), the
- * fault profile and, when `options.drawnHorizon` is 1, the horizon (see
- * `drawHorizon`); run the fault phase, then the calm phase (network healed,
+ * fault profile, when `options.drawnHorizon` is 1 the horizon (see
+ * `drawHorizon`) and when `options.swarm` is 1 the swarm profile (see
+ * `drawSwarmProfile`); run the fault phase, then the calm phase (network healed,
  * crashed nodes restarted, no new faults), with monitors after every step
  * and at the end.
  *
@@ -55,9 +57,12 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   const drawnSize = choices.draw(2, "cluster size") === 0 ? 3 : 5;
   choices.endSpan();
   const clusterSize = options.clusterSize ?? drawnSize;
-  const profile = drawFaultProfile(choices);
+  const drawnProfile = drawFaultProfile(choices);
   // The horizon is drawn only when the options ask for it: files saved before keep their layout.
   const timing = drawHorizon(choices, options);
+  // So is the swarm profile (nothing drawn without the option).
+  const swarm = drawSwarmProfile(choices, options.swarm);
+  const profile = withoutOmittedFaults(drawnProfile, swarm);
   const world = new World<Message, Input, Output, Persistent, Node>({
     protocol: spec.protocol,
     workload: spec.workload,
@@ -65,6 +70,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     options: timing,
     clusterSize,
     profile,
+    swarm,
     monitors: spec.monitors ?? [],
     coverage: spec.coverage,
     recordTrace: spec.recordTrace ?? false,
@@ -75,6 +81,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     protocol: spec.protocol.name,
     clusterSize,
     profile,
+    swarm,
     options,
     choices: choices.record(),
     spans: choices.spans(),

@@ -1,7 +1,7 @@
 import type { ClientResponse, NodeId, Observation } from "../protocol.js";
 import type { Violation } from "../violation.js";
 
-/** Where a message went. `partitioned`: blocked by a partition; `dropped`: lost by the network. */
+/** Where a message went. `partitioned`: blocked by a partition; `dropped`: lost by the network (on a `deliver` event: lost because its sender lost power before it arrived, see `SwarmProfile.crashLosesSends`). */
 export type MessageFate = "delivered" | "dropped" | "partitioned" | "to-down-node";
 
 /** One link a partition blocks, from `from` to `to` (a symmetric partition blocks both directions). */

@@ -9,7 +9,8 @@ import type { ClusterView } from "./cluster-view.js";
 import { EventQueue } from "./event-queue.js";
 import { calmProfile, type FaultProfile } from "./fault-profile.js";
 import type { Monitor, PropertyFailure } from "./monitor.js";
-import { buildPartition, drawPartitionShape } from "./partition.js";
+import { buildPartition, drawPartitionShape, type PartitionDraw } from "./partition.js";
+import type { SwarmProfile } from "./swarm-profile.js";
 import type { MessageFate, TraceEvent } from "./trace.js";
 
 // Event kinds, as small integers so the hot loop stays monomorphic.
@@ -26,6 +27,21 @@ const CALM = 9;
 const CALM_MIN = 10;
 const END = 11;
 const CLIENT_RETRY = 12;
+const FAULT_AT = 13;
+
+/** A held message (see `SwarmProfile.holdPercent`) waits `HOLD_STEP_MS * (1 + draw(HOLD_STEPS))` beyond the longest ordinary delay. */
+const HOLD_STEP_MS = 100;
+const HOLD_STEPS = 30;
+
+/** A fault tick's decisions, applied later in the tick when the swarm profile puts faults off the tick's first millisecond. */
+interface TickFaults {
+  readonly crash: boolean;
+  readonly crashNode: NodeId;
+  readonly downMs: number;
+  readonly split: boolean;
+  readonly drawn: PartitionDraw;
+  readonly healMs: number;
+}
 
 /**
  * A redirected client waits this long before trying again. Redirects do not
@@ -113,6 +129,8 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   readonly options: ScenarioOptions;
   readonly clusterSize: number;
   readonly profile: FaultProfile;
+  /** The run's swarm profile (`calmSwarm` for the world as it was before swarm profiles). */
+  readonly swarm: SwarmProfile;
   readonly monitors: readonly Monitor<Node, Input, Output>[];
   /** The protocol side's coverage probe: one feature, or several, per sample. */
   readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;
@@ -154,6 +172,12 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private readonly clients: ClientState<Input>[] = [];
   private readonly coverageSeen = new Set<number>();
   private profile: FaultProfile;
+  /** The swarm profile's hold chance, 0 once the calm phase begins. */
+  private holdPercent: number;
+  /** Operations each client issues (the scenario's, times the swarm profile's factor). */
+  private opsPerClient = 0;
+  /** The node that last answered a client: what targeted faults aim at. */
+  private focus: NodeId = 0;
   private partitionId = 0;
   private partitionActive = false;
   private timerToken = 0;
@@ -172,6 +196,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   constructor(private readonly setup: WorldSetup<Message, Input, Output, Persistent, Node>) {
     this.size = setup.clusterSize;
     this.profile = setup.profile;
+    this.holdPercent = setup.swarm.holdPercent;
     this.blocked = new Uint8Array(this.size * this.size);
     const idle = idleQueues.pop();
     this.queue = idle?.queue ?? new EventQueue<SimEvent>();
@@ -206,11 +231,16 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       this.slots.push({ node: undefined, up: true, epoch: 0, timers: new Map(), persisted: undefined });
     }
     for (let id = 0; id < this.size; id++) this.boot(id);
-    for (let c = 0; c < options.clients; c++) {
-      this.clients.push({ id: c, probe: false, ops: options.opsPerClient, seq: 0, target: 0, attempt: 0, timeouts: 0, pending: -1, input: undefined, done: false });
+    const { swarm } = this.setup;
+    // A scenario without clients stays without: the swarm only adds to a workload that exists.
+    const clients = options.clients === 0 ? 0 : options.clients + swarm.extraClients;
+    this.opsPerClient = options.opsPerClient * swarm.opsFactor;
+    for (let c = 0; c < clients; c++) {
+      this.clients.push({ id: c, probe: false, ops: this.opsPerClient, seq: 0, target: 0, attempt: 0, timeouts: 0, pending: -1, input: undefined, done: false });
       this.schedule(options.clientStartMs, CLIENT_NEXT, c);
     }
-    for (let t = options.faultTickMs; t < options.faultPhaseMs; t += options.faultTickMs) this.schedule(t, FAULT_TICK);
+    const tickMs = this.tickMs();
+    for (let t = tickMs; t < options.faultPhaseMs; t += tickMs) this.schedule(t, FAULT_TICK);
     this.schedule(options.faultPhaseMs, CALM);
     this.schedule(options.faultPhaseMs + options.calmMinMs, CALM_MIN);
     this.schedule(options.faultPhaseMs + options.calmMaxMs, END);
@@ -317,6 +347,10 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       }
       case FAULT_TICK:
         return this.faultTick();
+      case FAULT_AT:
+        // A fault drawn for later in a tick that the calm phase overtook never happens.
+        if (this.phase === "fault") this.applyFaults(event.payload as TickFaults);
+        return;
       case RESTART:
         if (!this.isUp(event.a) && this.slots[event.a]?.epoch === event.b) this.restart(event.a);
         return;
@@ -430,7 +464,9 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
 
   /**
    * One message: a single "fate" draw (0 delivered, high values duplicated,
-   * the highest dropped, so smaller always means calmer) and a delay draw.
+   * the highest dropped, so smaller always means calmer; with a swarm
+   * profile the values just below the duplicates hold the message for long)
+   * and a delay draw.
    */
   private drawFate(): void {
     // Results go to fields, not a returned object: this runs for every
@@ -440,7 +476,10 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const fate = choices.draw(100, "fate");
     this.fateDropped = fate >= 100 - dropPercent;
     this.fateDuplicated = !this.fateDropped && fate >= 100 - dropPercent - duplicatePercent;
-    this.fateDelay = this.setup.options.messageDelayMsMin + choices.draw(delaySpreadMs + 1, "delay");
+    // Below the duplicates, the swarm profile's held messages: still one delay draw, over a longer range.
+    const held = !this.fateDropped && !this.fateDuplicated && fate >= 100 - dropPercent - duplicatePercent - this.holdPercent;
+    const extra = held ? delaySpreadMs + HOLD_STEP_MS * (1 + choices.draw(HOLD_STEPS, "delay")) : choices.draw(delaySpreadMs + 1, "delay");
+    this.fateDelay = this.setup.options.messageDelayMsMin + extra;
   }
 
   private send(from: NodeId, to: NodeId, message: Message): void {
@@ -465,9 +504,11 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       return;
     }
     if (sent) this.traceSend(sent, "delivered", { at: this.time + delay, duplicate: false });
+    const epoch = (this.slots[from] as NodeSlot<Node>).epoch;
     const delivery = this.schedule(this.time + delay, DELIVER, from);
     delivery.b = to;
     delivery.c = id;
+    delivery.d = epoch;
     delivery.payload = message;
     if (this.fateDuplicated) {
       // The duplicate trails the original by its own delay again: no extra draw.
@@ -476,6 +517,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       const duplicate = this.schedule(this.time + second, DELIVER, from);
       duplicate.b = to;
       duplicate.c = id;
+      duplicate.d = epoch;
       duplicate.payload = message;
     }
   }
@@ -489,6 +531,11 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const { a: from, b: to, c: id } = event;
     const message = event.payload as Message;
     const slot = this.slots[to] as NodeSlot<Node>;
+    // The sender lost power since it sent this: with the swarm profile's power-loss crashes the message is gone.
+    if (this.setup.swarm.crashLosesSends && (this.slots[from] as NodeSlot<Node>).epoch !== event.d) {
+      if (this.setup.recordTrace) this.trace.push({ kind: "deliver", time: this.time, step: this.step, id, from, to, message: this.setup.protocol.describeMessage?.(message) ?? "message", fate: "dropped" });
+      return;
+    }
     if (this.setup.recordTrace) {
       const text = this.setup.protocol.describeMessage?.(message) ?? "message";
       this.trace.push({ kind: "deliver", time: this.time, step: this.step, id, from, to, message: text, fate: slot.up ? "delivered" : "to-down-node" });
@@ -501,30 +548,57 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private faultTick(): void {
     const choices = this.setup.choices;
     const { crashPercent, partitionPercent } = this.profile;
-    const tickMs = this.setup.options.faultTickMs;
+    const tickMs = this.tickMs();
+    const grain = this.setup.swarm.faultGrainMs;
     // A tick always draws the same seven values, used or not, so that
-    // zeroing "crash?" leaves every later draw meaning what it meant.
+    // zeroing "crash?" leaves every later draw meaning what it meant
+    // (eight with a fault grain: the offset comes last).
     choices.startSpan("fault tick");
     const crash = choices.drawBool(crashPercent, "crash?");
     const crashNode = choices.draw(this.size, "crash node");
-    const downMs = tickMs * (1 + choices.draw(10, "down ticks"));
-    if (crash && this.isUp(crashNode)) this.crash(crashNode, downMs);
+    // Durations count in the scenario's ticks: a faster fault clock brings more faults, not shorter ones.
+    const unitMs = this.setup.options.faultTickMs;
+    const downMs = this.drawDuration(unitMs, grain, "down time");
     const split = choices.drawBool(partitionPercent, "partition?");
     const drawn = drawPartitionShape(choices, this.size);
-    const healMs = tickMs * (1 + choices.draw(10, "partition ticks"));
-    if (split) {
-      if (!this.partitionActive) {
-        const partition = buildPartition(drawn, this.size);
-        this.partitionActive = true;
-        this.partitionId++;
-        for (const link of partition.blocked) this.blocked[link.from * this.size + link.to] = 1;
-        this.blockedLinks = partition.blocked.length;
-        if (this.setup.recordTrace) this.trace.push({ kind: "partition", time: this.time, step: this.step, shape: partition.shape, blocked: partition.blocked });
-        this.schedule(this.time + healMs, HEAL, this.partitionId);
-      }
-    }
+    const healMs = this.drawDuration(unitMs, grain, "partition time");
+    const offset = grain === 0 ? 0 : grain * choices.draw(Math.max(1, Math.floor(tickMs / grain)), "fault offset");
     choices.endSpan();
+    const faults: TickFaults = { crash, crashNode, downMs, split, drawn, healMs };
+    if (offset === 0) this.applyFaults(faults);
+    else this.schedule(this.time + offset, FAULT_AT).payload = faults;
     this.sampleCoverage();
+  }
+
+  /** The fault clock's period: the scenario's, or shorter by the swarm profile's factor. */
+  private tickMs(): number {
+    return Math.max(1, Math.floor(this.setup.options.faultTickMs / this.setup.swarm.faultClockFactor));
+  }
+
+  /** How long a crash or a partition lasts: 1 to 10 ticks of the scenario, in whole ticks or, with a fault grain, in steps of the grain. */
+  private drawDuration(tickMs: number, grain: number, label: string): number {
+    if (grain === 0) return tickMs * (1 + this.setup.choices.draw(10, label));
+    return grain * (1 + this.setup.choices.draw(Math.max(1, Math.floor((10 * tickMs) / grain)), label));
+  }
+
+  private applyFaults(faults: TickFaults): void {
+    // Targeted faults count the drawn node from the focus (0 still means "the first", now "the focus").
+    const shift = this.setup.swarm.targeted ? this.focus : 0;
+    const crashNode = (faults.crashNode + shift) % this.size;
+    if (faults.crash && this.isUp(crashNode)) this.crash(crashNode, faults.downMs);
+    if (!faults.split) return;
+    if (this.partitionActive) {
+      if (!this.setup.swarm.repartition) return;
+      // The network changes shape at once: the old partition's heal is void (its id is stale).
+      this.heal();
+    }
+    const partition = buildPartition({ shape: faults.drawn.shape, node: (faults.drawn.node + shift) % this.size }, this.size);
+    this.partitionActive = true;
+    this.partitionId++;
+    for (const link of partition.blocked) this.blocked[link.from * this.size + link.to] = 1;
+    this.blockedLinks = partition.blocked.length;
+    if (this.setup.recordTrace) this.trace.push({ kind: "partition", time: this.time, step: this.step, shape: partition.shape, blocked: partition.blocked });
+    this.schedule(this.time + faults.healMs, HEAL, this.partitionId);
   }
 
   private heal(): void {
@@ -539,6 +613,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.phase = "calm";
     this.calmStartedAt = this.time;
     this.profile = calmProfile(this.profile);
+    this.holdPercent = 0;
     if (this.setup.recordTrace) this.trace.push({ kind: "phase", time: this.time, step: this.step, phase: "calm" });
     if (this.partitionActive) this.heal();
     for (let id = 0; id < this.size; id++) if (!this.isUp(id)) this.restart(id);
@@ -642,6 +717,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       operation.output = response.output;
       client.pending = -1;
       client.target = arrived.a;
+      this.focus = arrived.a;
       this.scheduleNextOperation(client);
       return;
     }
@@ -666,9 +742,11 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const { options } = this.setup;
     // Operations are spread over the fault phase; the drawn pause (0 = none)
     // lets the search line them up against faults.
-    const spacing = Math.floor(options.faultPhaseMs / Math.max(1, options.opsPerClient));
-    const pause = 10 * this.setup.choices.draw(8, "client pause");
-    const at = Math.max(this.time + 1, options.clientStartMs + client.seq * spacing) + pause;
+    // The swarm profile's pacing: bursts (each operation right after the last) or idle gaps (pauses ten times as long).
+    const pacing = this.setup.swarm.pacing;
+    const spacing = Math.floor(options.faultPhaseMs / Math.max(1, this.opsPerClient));
+    const pause = (pacing === 2 ? 100 : 10) * this.setup.choices.draw(8, "client pause");
+    const at = pacing === 1 ? this.time + 1 + pause : Math.max(this.time + 1, options.clientStartMs + client.seq * spacing) + pause;
     this.schedule(at, CLIENT_NEXT, client.id);
   }
 

@@ -1,0 +1,40 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { importProtocolModule } from "@cx/protocols";
+import { choicesFromSpec, type ChoicesSpec } from "@cx/search";
+import type { ScenarioOptions } from "@cx/sim";
+
+/** What the parent hands a hunt worker once: the protocol module, its defects and the hunt's scenario. */
+export interface HuntWorkerSetup {
+  readonly module: string;
+  readonly protocolName: string;
+  readonly defects: readonly string[];
+  readonly scenario: ScenarioOptions;
+}
+
+/** One batch slice for a worker: the runs to make, by their index in the batch. */
+export interface HuntWorkerRequest {
+  readonly id: number;
+  readonly runs: readonly { readonly index: number; readonly spec: ChoicesSpec }[];
+}
+
+/** The outcome of one run, as plain data (what search needs, and the violation's time and step for the report). */
+export interface WorkerOutcome {
+  readonly index: number;
+  readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
+  readonly choices: readonly number[];
+  readonly spans: readonly { readonly label: string; readonly start: number; readonly end: number }[];
+  readonly coverage: readonly number[];
+}
+
+const setup = workerData as HuntWorkerSetup;
+const plugin = await importProtocolModule(setup.module, setup.protocolName);
+const target = plugin.createTarget({ defects: setup.defects, options: setup.scenario });
+
+parentPort?.on("message", (request: HuntWorkerRequest) => {
+  const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec }) => {
+    const result = target.run(choicesFromSpec(spec));
+    const v = result.violation;
+    return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: result.choices, spans: result.spans, coverage: result.coverage };
+  });
+  parentPort?.postMessage({ id: request.id, outcomes });
+});

@@ -1,0 +1,70 @@
+import { Worker } from "node:worker_threads";
+import type { ChoicesSpec } from "@cx/search";
+import type { HuntWorkerSetup, WorkerOutcome } from "./hunt-worker.js";
+
+/** Worker threads that run batches of a hunt's proposed runs. */
+export interface HuntWorkerPool {
+  readonly workers: number;
+  /** Runs the specs spread over the workers; outcomes in the order of `specs`. */
+  runBatch(specs: readonly ChoicesSpec[]): Promise<WorkerOutcome[]>;
+  close(): Promise<void>;
+}
+
+/** The worker module: the built file beside this one, or, from sources, an entry that registers tsx first. */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) return { url: new URL("./hunt-worker-source.mjs", here), execArgv: ["--conditions=@cx/source"] };
+  return { url: new URL("./hunt-worker.js", here), execArgv: [] };
+}
+
+/**
+ * Starts `workers` threads, each loading the protocol module once. A batch
+ * is dealt round-robin (run i to worker i mod N); the outcomes are put back
+ * in batch order, so how the batch was dealt never shows in the answer.
+ *
+ * @example
+ * ```ts
+ * const pool = startHuntWorkers(2, setup);
+ * const outcomes = await pool.runBatch(specs);
+ * await pool.close();
+ * ```
+ */
+export function startHuntWorkers(workers: number, setup: HuntWorkerSetup): HuntWorkerPool {
+  const entry = workerEntry();
+  const threads = Array.from({ length: workers }, () => new Worker(entry.url, { workerData: setup, execArgv: entry.execArgv }));
+  let nextId = 0;
+  const failed: { error: unknown } = { error: undefined };
+  for (const thread of threads) thread.on("error", (error) => (failed.error ??= error));
+  const ask = (thread: Worker, runs: { index: number; spec: ChoicesSpec }[]): Promise<WorkerOutcome[]> =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      const onMessage = (reply: { id: number; outcomes: WorkerOutcome[] }): void => {
+        if (reply.id !== id) return;
+        thread.off("message", onMessage);
+        thread.off("error", onError);
+        resolve(reply.outcomes);
+      };
+      const onError = (error: unknown): void => {
+        thread.off("message", onMessage);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      };
+      thread.on("message", onMessage);
+      thread.once("error", onError);
+      thread.postMessage({ id, runs });
+    });
+  return {
+    workers,
+    async runBatch(specs) {
+      if (failed.error !== undefined) throw failed.error instanceof Error ? failed.error : new Error(String(failed.error));
+      const slices = threads.map((): { index: number; spec: ChoicesSpec }[] => []);
+      specs.forEach((spec, index) => slices[index % threads.length]?.push({ index, spec }));
+      const replies = await Promise.all(threads.map((thread, i) => ask(thread, slices[i] ?? [])));
+      const outcomes: WorkerOutcome[] = new Array<WorkerOutcome>(specs.length);
+      for (const reply of replies) for (const outcome of reply) outcomes[outcome.index] = outcome;
+      return outcomes;
+    },
+    async close() {
+      await Promise.all(threads.map((thread) => thread.terminate()));
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { HuntFound, HuntNotFound, TrialReport } from "./hunt.js";
+import { createStrategy, type ChoicesSpec, type Proposal, type StrategyName } from "./strategy.js";
+import type { Outcome } from "./target.js";
+
+/**
+ * Trials per batch of a batched hunt. Part of its meaning (a guided strategy
+ * sees a batch's outcomes only after the whole batch), so it is fixed, never
+ * derived from the number of workers.
+ */
+export const HUNT_BATCH_TRIALS = 16;
+
+/** What {@link huntInBatches} needs. */
+export interface BatchHuntOptions<O extends Outcome = Outcome> {
+  readonly strategy: StrategyName;
+  readonly budget: number;
+  readonly seed: number;
+  /**
+   * Runs a batch of proposed runs, anywhere (worker threads, processes),
+   * and returns their outcomes in the same order. Each outcome must be what
+   * the target returns for `choicesFromSpec(spec)`.
+   */
+  runBatch(specs: readonly ChoicesSpec[]): Promise<readonly O[]>;
+  /** Trials per batch; {@link HUNT_BATCH_TRIALS} unless a test says otherwise. */
+  readonly batchTrials?: number;
+  readonly onTrial?: (report: TrialReport) => void;
+}
+
+/** What a batched hunt returns: as `hunt`'s result, with the batches it ran. */
+export type BatchHuntResult<O extends Outcome = Outcome> = (HuntFound<O> | HuntNotFound) & { readonly batches: number };
+
+/**
+ * A hunt whose runs can go to many workers at once: the strategy proposes
+ * a whole batch of trials, `runBatch` runs them (in parallel), and the
+ * outcomes are observed in trial order. The hunt stops after the first
+ * batch with a violation and reports the violation of the lowest trial
+ * index in it.
+ *
+ * When to use: `cx hunt --workers N`. The batches do not depend on how
+ * `runBatch` spreads them, so the answer (trial, choices, violation) is the
+ * same for any number of workers.
+ *
+ * Gotchas: for `random` the trials are exactly `hunt`'s; a guided strategy
+ * observes a batch's outcomes only after proposing all of it, so its later
+ * trials differ from a sequential `hunt` with the same seed.
+ *
+ * @example
+ * ```ts
+ * const result = await huntInBatches({ strategy: "random", budget: 1000, seed: 1, runBatch: async (specs) => specs.map((s) => target.run(choicesFromSpec(s))) });
+ * ```
+ */
+export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions<O>): Promise<BatchHuntResult<O>> {
+  const { budget, seed, onTrial } = options;
+  const size = Math.max(1, Math.floor(options.batchTrials ?? HUNT_BATCH_TRIALS));
+  const strategy = createStrategy(options.strategy, seed);
+  const summary = (trials: number, batches: number) => ({
+    strategy: options.strategy,
+    seed,
+    trials,
+    batches,
+    coverage: strategy.coverage,
+    corpusSize: strategy.corpusSize,
+    operatorStats: strategy.operatorStats(),
+  });
+  let batches = 0;
+  for (let first = 0; first < budget; first += size) {
+    const proposals: Proposal[] = [];
+    for (let t = first; t < Math.min(budget, first + size); t++) proposals.push(strategy.propose(t));
+    const outcomes = await options.runBatch(proposals.map((p) => p.spec));
+    batches++;
+    let found: { trial: number; outcome: O } | null = null;
+    proposals.forEach((proposal, i) => {
+      const outcome = outcomes[i];
+      if (outcome === undefined) throw new Error(`runBatch returned ${outcomes.length} outcomes for ${proposals.length} runs`);
+      strategy.observe(proposal, outcome);
+      const trial = first + i + 1;
+      const violation = outcome.violation !== null;
+      if (violation && found === null) found = { trial, outcome };
+      onTrial?.({ trial, budget, coverage: strategy.coverage, corpusSize: strategy.corpusSize, violation });
+    });
+    if (found !== null) {
+      const { trial, outcome } = found as { trial: number; outcome: O };
+      return { ...summary(trial, batches), found: true, outcome, choices: [...outcome.choices] };
+    }
+  }
+  return { ...summary(budget, batches), found: false };
+}
