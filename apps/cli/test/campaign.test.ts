@@ -180,7 +180,7 @@ describe.skipIf(!hasRedisServer() && process.env["CI"] !== "true")("a campaign o
       await link.close();
     }
     const { campaign } = report;
-    // 3 trust hunts, 6 trial hunts, the escalated ones, one shrink per defect found.
+    // The trust hunts, the trial hunts, the escalated ones, one shrink per defect found.
     expect(campaign.jobs).toBeGreaterThanOrEqual(10);
     expect(campaign.recovered).toBeGreaterThanOrEqual(1);
     expect(campaign.fromQueue).toBe(0);
@@ -204,10 +204,11 @@ describe.skipIf(!hasRedisServer() && process.env["CI"] !== "true")("a campaign o
       }
     };
 
-    // The first coordinator merges the trust run (3 hunts), cuts the trials, and dies once the worker is on them.
+    // The first coordinator merges the trust run (a hunt per strategy and trust seed), cuts the trials, and dies once the worker is on them.
     const first = coordinator();
     await worker.waitForLine(/started \S+ hunt\|raft\|[a-z]/, { from: worker.stderrLines.length });
-    expect(cells()).toBe(3);
+    const trustHunts = config.strategies.length * config.trustSeeds.length;
+    expect(cells()).toBe(trustHunts);
     first.kill("SIGKILL");
     expect(await first.exited).toBeNull();
     await redis.restart();
@@ -222,7 +223,7 @@ describe.skipIf(!hasRedisServer() && process.env["CI"] !== "true")("a campaign o
     const report = JSON.parse(second.stdout()) as CampaignReport;
     const results = readResults(join(out, "results.json"));
     expect(results.complete).toBe(true);
-    expect(results.resumedTasks).toBeGreaterThanOrEqual(3);
+    expect(results.resumedTasks).toBeGreaterThanOrEqual(trustHunts);
     // The trials the worker finished while no coordinator was alive came from the queue.
     expect(report.campaign.fromQueue).toBeGreaterThanOrEqual(1);
     expect(deterministicView(results)).toEqual(deterministicView(await expected));

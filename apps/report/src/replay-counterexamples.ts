@@ -1,5 +1,5 @@
 import type { ExperimentResults } from "@cx/eval";
-import { ReplayedChoices, type ProtocolPlugin, type RunResult } from "@cx/sim";
+import { ReplayedChoices, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { tellStory, type Story } from "@cx/viz";
 
 /** A counterexample replayed by this build: the recorded run and its story, to draw live. */
@@ -72,7 +72,8 @@ function replayOne(
 ): ReplayedCounterexample | UnreplayedCounterexample {
   let run: RunResult<unknown, unknown>;
   try {
-    run = plugin.run({ defects: cx.bugs, choices: new ReplayedChoices(cx.choices), recordTrace: true });
+    const scenario = recordedScenario(cx.repro);
+    run = plugin.run({ defects: cx.bugs, choices: new ReplayedChoices(cx.choices), recordTrace: true, ...(scenario === undefined ? {} : { options: scenario }) });
   } catch (error) {
     return { unavailable: `replaying it failed (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -85,4 +86,22 @@ function replayOne(
   } catch (error) {
     return { unavailable: `its story could not be told (${error instanceof Error ? error.message : String(error)})` };
   }
+}
+
+/**
+ * The scenario the counterexample was found and shrunk in, from its repro
+ * (a hunt's drawn horizon and swarm profile differ from the protocol's
+ * defaults); undefined when the repro names none. The plug-in checks the
+ * options' ranges when it runs them.
+ */
+function recordedScenario(repro: string): Partial<ScenarioOptions> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(repro);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const scenario = (parsed as { scenario?: unknown }).scenario;
+  return typeof scenario === "object" && scenario !== null && !Array.isArray(scenario) ? (scenario as Partial<ScenarioOptions>) : undefined;
 }

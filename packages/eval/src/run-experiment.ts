@@ -228,7 +228,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     const normalFormTasks = going.map((s) =>
       s.bugs.map((bug) =>
         normalFormPicks(bug, s.cells, { strategies: config.strategies, max: config.normalFormFinds ?? 0 }).map(
-          (pick): ShrinkTask => ({ kind: "shrink", ...protocolRef(s.protocol), bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion }),
+          (pick): ShrinkTask => ({ kind: "shrink", ...protocolRef(s.protocol), bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion, ...huntScenarioOf(config) }),
         ),
       ),
     );

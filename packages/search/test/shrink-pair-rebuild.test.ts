@@ -11,7 +11,10 @@ import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/sh
  */
 const timersTarget: Target = {
   run(source: ChoiceSource): Outcome {
+    // Run-wide settings, under a label sim's run layout gives them.
+    source.startSpan("fault profile");
     for (let i = 0; i < 8; i++) source.draw(4, "setting");
+    source.endSpan();
     const a = source.draw(16, "timer");
     const b = source.draw(16, "timer");
     let faultAt = -1;

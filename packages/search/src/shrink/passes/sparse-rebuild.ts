@@ -4,11 +4,17 @@ import type { ShrinkPass } from "../shrink-pass.js";
 import type { Outcome } from "../../target.js";
 import type { ShrinkState } from "../shrink-state.js";
 
-/** How many leading values are run-wide settings: the end of sim's settings spans, or their most draws when the target has no such spans. */
+/** How many leading values are run-wide settings: the end of sim's settings spans; none when the target labels its draws but none as settings; sim's most when it labels nothing. */
 export function settingsLength<O extends Outcome>(state: ShrinkState<O>): number {
   let end = 0;
-  for (const s of state.spans()) if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
-  return Math.min(end > 0 ? end : runLayout.settingsDrawsMax, state.best.length);
+  let labelled = false;
+  for (const s of state.spans()) {
+    labelled = true;
+    if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
+  }
+  // A run that labels its draws but none as settings has none; only an unlabelled list falls back to sim's layout.
+  if (end === 0) return labelled ? 0 : Math.min(runLayout.settingsDrawsMax, state.best.length);
+  return Math.min(end, state.best.length);
 }
 
 /**
