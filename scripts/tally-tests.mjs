@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Sums vitest's JSON reports (one per package) into the plain line CI reads.
+// Sums vitest's JSON reports (one per package and tier) into the plain line CI reads.
 // A package whose report is missing counts as a failure: its tests never ran.
 import { readFileSync, existsSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -7,9 +7,13 @@ import { findWorkspacePackages } from "../tools/architecture/src/workspace-packa
 
 const dir = process.argv[2];
 // Every workspace package with a test script writes a report named for its folder (vitest.shared.ts).
-const expected = findWorkspacePackages(join(import.meta.dirname, ".."))
-  .filter((pkg) => JSON.parse(readFileSync(join(import.meta.dirname, "..", pkg.dir, "package.json"), "utf8")).scripts?.test)
-  .map((pkg) => basename(pkg.dir));
+// A package with a test:integration script also writes <folder>.integration.json (CI runs that tier after npm test).
+const scriptsOf = (pkg) => JSON.parse(readFileSync(join(import.meta.dirname, "..", pkg.dir, "package.json"), "utf8")).scripts ?? {};
+const packages = findWorkspacePackages(join(import.meta.dirname, ".."));
+const expected = [
+  ...packages.filter((pkg) => scriptsOf(pkg).test).map((pkg) => basename(pkg.dir)),
+  ...packages.filter((pkg) => scriptsOf(pkg)["test:integration"]).map((pkg) => `${basename(pkg.dir)}.integration`),
+];
 let passed = 0;
 let failed = 0;
 for (const name of expected) {

@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), "cx-cli-"));
 
 describe("cx hunt, replay and shrink", () => {
   const repro = join(dir, "repro.json");
-  const hunted = cx(["hunt", "--bugs", "truncate_on_every_append", "--budget", "300", "--seed", "1", "--save", repro, "--json", "--shrink-seconds", "30"]);
+  const hunted = cx(["hunt", "--bugs", "vote_twice_in_term", "--budget", "300", "--seed", "1", "--save", repro, "--json", "--shrink-seconds", "30"]);
 
   it("hunt finds a violation, exits 1, and prints one JSON object with the promised fields", () => {
     expect(hunted.status, hunted.stderr).toBe(1);
