@@ -1,2 +1,2 @@
 /** This package's version, as repro files and plug-in listings show it (kept equal to package.json's by a test). */
-export const paxosVersion = "0.1.0";
+export const paxosVersion = "0.2.0";
