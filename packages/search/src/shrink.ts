@@ -102,6 +102,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "zero-block-lower-next",
   "aligned-zero-block-lower-next",
   "lower-and-redraw",
+  "lower-and-redraw-decision",
   "exhaustive-lower",
 ];
 

@@ -22,7 +22,7 @@ function fixedTarget(count: number, n: number, fails: (values: readonly number[]
 }
 
 const bad = { invariant: "bad" };
-const escapePasses: readonly ShrinkPassName[] = ["zero-block-lower-next", "aligned-zero-block-lower-next", "lower-and-redraw", "replace-with-smaller-span", "swap-same-label-spans", "exhaustive-lower"];
+const escapePasses: readonly ShrinkPassName[] = ["zero-block-lower-next", "aligned-zero-block-lower-next", "lower-and-redraw", "lower-and-redraw-decision", "replace-with-smaller-span", "swap-same-label-spans", "exhaustive-lower"];
 
 describe("passes that change several values at once", () => {
   it("zero-block-lower-next zeroes a block of two decisions and lowers the one after it, which no pass of one or two values does", () => {
@@ -37,6 +37,25 @@ describe("passes that change several values at once", () => {
     const target = fixedTarget(2, 4, ([level = 0, node = 0]) => (level === 2 && node === 1) || (level === 1 && node === 2));
     expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-values", "lower-pairs"] }).choices).toEqual([2, 1]);
     expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-and-redraw"] }).choices).toEqual([1, 2]);
+  });
+
+  it("lower-and-redraw-decision lowers a setting and re-draws a later decision's small draws together, which one re-drawn value cannot do", () => {
+    // A level, then a tick: a trigger and three small draws; level 2 fails with [0, 0, 3], level 1 only with [0, 1, 1].
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("fault profile");
+        const level = source.draw(4, "level");
+        source.endSpan();
+        source.startSpan("tick");
+        const trigger = source.draw(100, "trigger");
+        const small = [source.draw(4, "a"), source.draw(4, "b"), source.draw(4, "c")].join(",");
+        source.endSpan();
+        const fails = trigger >= 50 && ((level === 2 && small === "0,0,3") || (level === 1 && small === "0,1,1"));
+        return { violation: fails ? { invariant: "bad", message: small } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-values", "lower-and-redraw"] }).choices).toEqual([2, 50, 0, 0, 3]);
+    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-and-redraw-decision"] }).choices).toEqual([1, 95, 0, 1, 1]);
   });
 
   it("replace-with-smaller-span copies a smaller decision of the same label from elsewhere in the run", () => {

@@ -10,6 +10,7 @@ import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
 import { exhaustiveLower } from "./passes/exhaustive-lower.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
+import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
 import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
 import { alignedZeroBlockLowerNext, zeroBlockLowerNext } from "./passes/zero-block-lower-next.js";
@@ -43,6 +44,7 @@ export const shrinkPasses = {
   "zero-block-lower-next": zeroBlockLowerNext,
   "aligned-zero-block-lower-next": alignedZeroBlockLowerNext,
   "lower-and-redraw": lowerAndRedrawPass,
+  "lower-and-redraw-decision": lowerAndRedrawDecision,
   "replace-with-smaller-span": replaceWithSmallerSpan,
   "swap-same-label-spans": swapSameLabelSpans,
   "exhaustive-lower": exhaustiveLower,
