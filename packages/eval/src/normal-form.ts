@@ -48,6 +48,17 @@ export interface NormalFormRow {
   /** Share of finds that shrank to the most common choice list (0 when none was found). */
   readonly normalFormRate: number;
   readonly distinctLists: number;
+  /**
+   * The invariant most finds broke (ties: the first by name), the one that
+   * names the defect's failure; `null` when nothing was found.
+   */
+  readonly mainInvariant: string | null;
+  /**
+   * Share of the finds of `mainInvariant` that shrank to their most common
+   * list: the shrinker keeps each find's invariant, so finds of another
+   * invariant can never share a list with these and are left out here.
+   */
+  readonly normalFormRateMainInvariant: number;
   /** How many finds broke each invariant (finds of different invariants cannot share a list). */
   readonly invariants: Readonly<Record<string, number>>;
   readonly decisionsBest: number | null;
@@ -117,10 +128,31 @@ function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonl
   };
 }
 
-function summarise(bug: string, hunts: number, finds: readonly NormalFormFind[]): NormalFormRow {
+/** Share of `finds` that shrank to their most common list (0 for none). */
+function sameListRate(finds: readonly NormalFormFind[]): { rate: number; distinct: number } {
   const counts = new Map<string, number>();
   for (const f of finds) counts.set(f.choices.join(","), (counts.get(f.choices.join(",")) ?? 0) + 1);
-  const most = Math.max(0, ...counts.values());
+  return { rate: finds.length === 0 ? 0 : Math.max(0, ...counts.values()) / finds.length, distinct: counts.size };
+}
+
+/**
+ * The row of one defect from its shrunk finds: the normal-form rate over
+ * all finds and within the invariant most of them broke, the spread of
+ * decisions, tails and story steps.
+ *
+ * When to use: by `measureNormalForm`; exported to summarise finds shrunk
+ * elsewhere (a saved set of finds re-shrunk by another shrinker).
+ *
+ * @example
+ * ```ts
+ * const row = normalFormRow("vote_twice_in_term", 20, finds);
+ * console.log(row.normalFormRate, row.normalFormRateMainInvariant);
+ * ```
+ */
+export function normalFormRow(bug: string, hunts: number, finds: readonly NormalFormFind[]): NormalFormRow {
+  const all = sameListRate(finds);
+  const byInvariant = [...new Set(finds.map((f) => f.invariant))].sort().map((i) => [i, finds.filter((f) => f.invariant === i).length] as const);
+  const main = byInvariant.reduce<readonly [string, number] | null>((top, entry) => (top === null || entry[1] > top[1] ? entry : top), null);
   const decisions = finds.map((f) => f.decisions);
   const tails = finds.map((f) => f.tailMs);
   const times = finds.flatMap((f) => (f.shrinkMs === null ? [] : [f.shrinkMs]));
@@ -128,9 +160,11 @@ function summarise(bug: string, hunts: number, finds: readonly NormalFormFind[])
     bug,
     hunts,
     finds: finds.length,
-    normalFormRate: finds.length === 0 ? 0 : most / finds.length,
-    distinctLists: counts.size,
-    invariants: Object.fromEntries([...new Set(finds.map((f) => f.invariant))].sort().map((i) => [i, finds.filter((f) => f.invariant === i).length])),
+    normalFormRate: all.rate,
+    distinctLists: all.distinct,
+    mainInvariant: main?.[0] ?? null,
+    normalFormRateMainInvariant: main === null ? 0 : sameListRate(finds.filter((f) => f.invariant === main[0])).rate,
+    invariants: Object.fromEntries(byInvariant),
     decisionsBest: finds.length === 0 ? null : Math.min(...decisions),
     decisionsWorst: finds.length === 0 ? null : Math.max(...decisions),
     decisionsMedian: finds.length === 0 ? null : median(decisions),
@@ -171,7 +205,7 @@ export function measureNormalForm(spec: NormalFormSpec): NormalFormRow[] {
       finds.push(find);
       spec.onFind?.(bug, seed, find);
     }
-    rows.push(summarise(bug, spec.seeds, finds));
+    rows.push(normalFormRow(bug, spec.seeds, finds));
   }
   return rows;
 }

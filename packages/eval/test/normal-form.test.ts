@@ -1,6 +1,6 @@
 import { GeneratedChoices, huntScenarioOptions, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { failureEvidentAt, measureNormalForm } from "../src/normal-form.js";
+import { failureEvidentAt, measureNormalForm, normalFormRow, type NormalFormFind } from "../src/normal-form.js";
 import { normalFormSummary } from "../src/normal-form-summary.js";
 import { protocolPlugin } from "./fixtures/primary-backup-plugin.js";
 
@@ -30,6 +30,25 @@ describe("measureNormalForm", () => {
     expect(row?.normalFormRate).toBeGreaterThan(0);
     expect(row?.normalFormRate).toBeLessThanOrEqual(1);
     expect(row?.distinctLists).toBeLessThanOrEqual(row?.finds ?? 0);
+  });
+});
+
+describe("normalFormRow", () => {
+  const find = (invariant: string, choices: number[]): NormalFormFind => ({ invariant, choices, decisions: choices.length, nonZero: choices.filter((v) => v !== 0).length, candidateRuns: 10, shrinkMs: null, converged: true, tailMs: 0, endMs: 100, storySteps: 5 });
+
+  it("gives the rate over all finds and, apart, within the invariant most finds broke", () => {
+    const row = normalFormRow("d", 5, [find("A", [1]), find("A", [1]), find("A", [2]), find("B", [3]), find("B", [3])]);
+    expect(row.normalFormRate).toBeCloseTo(2 / 5);
+    expect(row.mainInvariant).toBe("A");
+    expect(row.normalFormRateMainInvariant).toBeCloseTo(2 / 3);
+    expect(row.invariants).toEqual({ A: 3, B: 2 });
+  });
+
+  it("has no main invariant and rates of 0 when nothing was found", () => {
+    const row = normalFormRow("d", 3, []);
+    expect(row.mainInvariant).toBeNull();
+    expect(row.normalFormRate).toBe(0);
+    expect(row.normalFormRateMainInvariant).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ export type { Outcome, OutcomeViolation, Target } from "./target.js";
 export { compareShortlex, countNonZero, trimChoices } from "./choice-order.js";
 
 // Shrinking.
-export { classicShrinkPasses, DEFAULT_CANDIDATE_RUNS_MAX, defaultFinalShrinkPasses, defaultShrinkPasses, shrink, type PassStats, type ShrinkPassName, type ShrinkOptions, type ShrinkProgress, type ShrinkResult, type ShrinkStats, type ShrinkStop } from "./shrink.js";
+export { classicShrinkPasses, DEFAULT_CANDIDATE_RUNS_MAX, defaultCleanupShrinkPasses, defaultFinalShrinkPasses, defaultShrinkPasses, shrink, type PassStats, type ShrinkPassName, type ShrinkOptions, type ShrinkProgress, type ShrinkResult, type ShrinkStats, type ShrinkStop } from "./shrink.js";
 
 // Mutation.
 export { mutate, mutationOperators, type Mutant, type MutationInput, type MutationOperator } from "./mutation.js";

@@ -46,6 +46,12 @@ export interface ShrinkOptions<O extends Outcome = Outcome> {
    * when `passes` is given (so an experiment runs exactly what it names).
    */
   readonly finalPasses?: readonly ShrinkPassName[];
+  /**
+   * Deletions run at once after every pass that lowered the best without
+   * shortening it. Default `defaultCleanupShrinkPasses`, or none when
+   * `passes` is given.
+   */
+  readonly cleanupPasses?: readonly ShrinkPassName[];
   /** Called after every target run, for a progress display. */
   readonly onProgress?: (progress: ShrinkProgress) => void;
 }
@@ -81,7 +87,31 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * shrink({ target, choices, violation, passes: defaultShrinkPasses, finalPasses: [] });
  * ```
  */
-export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = ["span-rebuild", "prefix-rebuild", "aligned-delete-spans", "aligned-move-spans", "aligned-move-earlier", "aligned-lower-pairs", "aligned-lower-values", "aligned-swap-neighbours", "pair-rebuild"];
+export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
+  "span-rebuild",
+  "prefix-rebuild",
+  "aligned-delete-spans",
+  "aligned-move-spans",
+  "aligned-move-earlier",
+  "aligned-lower-pairs",
+  "aligned-lower-values",
+  "aligned-swap-neighbours",
+  "pair-rebuild",
+  "swap-same-label-spans",
+  "replace-with-smaller-span",
+  "zero-block-lower-next",
+  "aligned-zero-block-lower-next",
+  "lower-and-redraw",
+  "lower-and-redraw-decision",
+  "exhaustive-lower",
+];
+
+/**
+ * The deletions run right after any pass that lowered the best without
+ * shortening it (Hypothesis re-runs deletion after each lowering): cheap
+ * sweeps over runs of zeros and whole decisions.
+ */
+export const defaultCleanupShrinkPasses: readonly ShrinkPassName[] = ["delete-zero-runs", "delete-span-runs"];
 
 /** The passes of version 0.1 (before aligned replay, time travel and sparse rebuilds): the benchmark's baseline. */
 export const classicShrinkPasses: readonly ShrinkPassName[] = [
@@ -205,8 +235,9 @@ export function shrink<O extends Outcome>(options: ShrinkOptions<O>): ShrinkResu
   if (!state.reproduces(first)) return { reproduced: false, choices: trimChoices(first.choices), outcome: first, stats: figures("not-reproduced", []) };
   const main = (options.passes ?? defaultShrinkPasses).map((name) => shrinkPasses[name]);
   const final = (options.finalPasses ?? (options.passes === undefined ? defaultFinalShrinkPasses : [])).map((name) => shrinkPasses[name]);
+  const cleanup = (options.cleanupPasses ?? (options.passes === undefined ? defaultCleanupShrinkPasses : [])).map((name) => shrinkPasses[name]);
   const fixedPoint = new FixedPoint(state);
-  const converged = fixedPoint.run(main, final);
+  const converged = fixedPoint.run(main, final, cleanup);
   const stoppedBy: ShrinkStop = converged ? "converged" : (state.stop ?? "converged");
   return { reproduced: true, choices: state.best, outcome: state.bestOutcome as O, stats: figures(stoppedBy, fixedPoint.stats()) };
 }

@@ -19,15 +19,22 @@ export class FixedPoint<O extends Outcome> {
   private readonly counters = new Map<string, PassCounters>();
   /** The state's version at which each pass last ran to its end without a success. */
   private readonly failedAt = new Map<string, number>();
+  private cleanup: readonly ShrinkPass[] = [];
+  private cleaning = false;
 
   constructor(private readonly state: ShrinkState<O>) {}
 
   /**
    * Rounds of `main` until one changes nothing; then `final` in order, the
-   * first that helps handing back to `main`. True when converged (neither
-   * changed anything), false when a budget stopped it.
+   * first that helps handing back to `main`. After every pass that lowered
+   * the best without shortening it, `cleanup` runs at once (deletions: a
+   * lowered value often leaves draws nothing needs, and deleting them
+   * before the next pass keeps that pass from working on a longer list).
+   * True when converged (neither changed anything), false when a budget
+   * stopped it.
    */
-  run(main: readonly ShrinkPass[], final: readonly ShrinkPass[]): boolean {
+  run(main: readonly ShrinkPass[], final: readonly ShrinkPass[], cleanup: readonly ShrinkPass[] = []): boolean {
+    this.cleanup = cleanup;
     const state = this.state;
     let order = [...main];
     while (!state.stopped) {
@@ -70,6 +77,13 @@ export class FixedPoint<O extends Outcome> {
     if (state.version === version) {
       if (!state.stopped) this.failedAt.set(pass.name, version);
       return 1;
+    }
+    if (state.best.length < before.length) return -1;
+    if (!this.cleaning) {
+      // Not re-entered: a deletion that lowers without shortening does not start another cleanup.
+      this.cleaning = true;
+      for (const deletion of this.cleanup) if (deletion !== pass && !state.stopped) this.runPass(deletion);
+      this.cleaning = false;
     }
     return state.best.length < before.length ? -1 : 0;
   }

@@ -8,6 +8,12 @@ import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
+import { exhaustiveLower } from "./passes/exhaustive-lower.js";
+import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
+import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
+import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
+import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
+import { alignedZeroBlockLowerNext, zeroBlockLowerNext } from "./passes/zero-block-lower-next.js";
 import type { ShrinkPass } from "./shrink-pass.js";
 
 /** Every pass the shrinker knows, by name. */
@@ -35,6 +41,13 @@ export const shrinkPasses = {
   "lower-common-offset": lowerCommonOffset,
   "prefix-rebuild": prefixRebuild,
   "pair-rebuild": pairRebuild,
+  "zero-block-lower-next": zeroBlockLowerNext,
+  "aligned-zero-block-lower-next": alignedZeroBlockLowerNext,
+  "lower-and-redraw": lowerAndRedrawPass,
+  "lower-and-redraw-decision": lowerAndRedrawDecision,
+  "replace-with-smaller-span": replaceWithSmallerSpan,
+  "swap-same-label-spans": swapSameLabelSpans,
+  "exhaustive-lower": exhaustiveLower,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

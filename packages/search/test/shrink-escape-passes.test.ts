@@ -1,0 +1,102 @@
+import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compareShortlex, shrink, trimChoices, type Outcome, type ShrinkPassName, type Target } from "../src/index.js";
+import { findFailures } from "./fixtures/failures.js";
+import { createToyTarget } from "./fixtures/toy-target.js";
+
+/** A target of `count` draws of `n` values, each in a span `label`, failing when `fails(values)`. */
+function fixedTarget(count: number, n: number, fails: (values: readonly number[]) => boolean, label = "decision"): Target {
+  return {
+    run(source: ChoiceSource): Outcome {
+      const values: number[] = [];
+      for (let i = 0; i < count; i++) {
+        source.startSpan(label);
+        values.push(source.draw(n, "value"));
+        source.endSpan();
+      }
+      const violation = fails(values) ? { invariant: "bad", message: values.join(",") } : null;
+      return { violation, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
+const bad = { invariant: "bad" };
+const escapePasses: readonly ShrinkPassName[] = ["zero-block-lower-next", "aligned-zero-block-lower-next", "lower-and-redraw", "lower-and-redraw-decision", "replace-with-smaller-span", "swap-same-label-spans", "exhaustive-lower"];
+
+describe("passes that change several values at once", () => {
+  it("zero-block-lower-next zeroes a block of two decisions and lowers the one after it, which no pass of one or two values does", () => {
+    // [a, b, c] fails as [a > 0, b > 0, 5] or as [0, 0, 4]: reaching the second means changing all three.
+    const target = fixedTarget(3, 8, ([a = 0, b = 0, c = 0]) => (a > 0 && b > 0 && c === 5) || (a === 0 && b === 0 && c === 4));
+    expect(shrink({ target, choices: [3, 7, 5], violation: bad, passes: ["lower-values", "lower-pairs", "zero-chunks"] }).choices).toEqual([1, 1, 5]);
+    expect(shrink({ target, choices: [3, 7, 5], violation: bad, passes: ["zero-block-lower-next"] }).choices).toEqual([0, 0, 4]);
+  });
+
+  it("lower-and-redraw lowers a setting and re-chooses the small draw that depends on it", () => {
+    // A level and a node: level 2 fails on node 1, level 1 only on node 2 (neither 0 nor the maximum).
+    const target = fixedTarget(2, 4, ([level = 0, node = 0]) => (level === 2 && node === 1) || (level === 1 && node === 2));
+    expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-values", "lower-pairs"] }).choices).toEqual([2, 1]);
+    expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-and-redraw"] }).choices).toEqual([1, 2]);
+  });
+
+  it("lower-and-redraw-decision lowers a setting and re-draws a later decision's small draws together, which one re-drawn value cannot do", () => {
+    // A level, then a tick: a trigger and three small draws; level 2 fails with [0, 0, 3], level 1 only with [0, 1, 1].
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("fault profile");
+        const level = source.draw(4, "level");
+        source.endSpan();
+        source.startSpan("tick");
+        const trigger = source.draw(100, "trigger");
+        const small = [source.draw(4, "a"), source.draw(4, "b"), source.draw(4, "c")].join(",");
+        source.endSpan();
+        const fails = trigger >= 50 && ((level === 2 && small === "0,0,3") || (level === 1 && small === "0,1,1"));
+        return { violation: fails ? { invariant: "bad", message: small } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-values", "lower-and-redraw"] }).choices).toEqual([2, 50, 0, 0, 3]);
+    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-and-redraw-decision"] }).choices).toEqual([1, 95, 0, 1, 1]);
+  });
+
+  it("replace-with-smaller-span copies a smaller decision of the same label from elsewhere in the run", () => {
+    // Fails when two of the four decisions are equal and not calm: the 7s become the 3s seen later.
+    const target = fixedTarget(4, 10, (v) => v.some((x, i) => x !== 0 && v.indexOf(x) !== i));
+    const result = shrink({ target, choices: [7, 7, 3, 3], violation: bad, passes: ["replace-with-smaller-span"] });
+    expect(result.choices).toEqual([3, 3, 3, 3]);
+  });
+
+  it("swap-same-label-spans puts the smaller of two neighbouring decisions first", () => {
+    const target = fixedTarget(3, 10, (v) => v.includes(9) && v.includes(3));
+    expect(shrink({ target, choices: [0, 9, 3], violation: bad, passes: ["swap-same-label-spans"] }).choices).toEqual([0, 3, 9]);
+  });
+
+  it("exhaustive-lower finds the smallest failing value where bisection stops above it", () => {
+    const target = fixedTarget(1, 10, ([v = 0]) => v === 2 || v === 6);
+    expect(shrink({ target, choices: [6], violation: bad, passes: ["lower-values"] }).choices).toEqual([6]);
+    expect(shrink({ target, choices: [6], violation: bad, passes: ["exhaustive-lower"] }).choices).toEqual([2]);
+  });
+
+  it("keep the same violation and never grow, each alone, on the toy's failures", () => {
+    const target = createToyTarget();
+    const failures = findFailures(target, { count: 3, invariant: "lease-safety", firstSeed: 900 });
+    expect(failures.length).toBe(3);
+    fc.assert(
+      fc.property(fc.constantFrom(...failures), fc.constantFrom(...escapePasses), (failure, pass) => {
+        const result = shrink({ target, choices: failure.choices, violation: { invariant: "lease-safety" }, passes: [pass] });
+        expect(target.run(new ReplayedChoices(result.choices)).violation?.invariant, pass).toBe("lease-safety");
+        expect(compareShortlex(result.choices, trimChoices(failure.choices))).toBeLessThanOrEqual(0);
+      }),
+      { numRuns: 8, seed: 23 },
+    );
+  });
+});
+
+describe("deletion after a lowering", () => {
+  it("runs the cleanup deletions as soon as a lowering leaves draws nothing needs", () => {
+    const target = fixedTarget(6, 10, (v) => v.some((x) => x >= 3));
+    expect(shrink({ target, choices: [0, 0, 0, 0, 0, 9], violation: bad, passes: ["lower-values"] }).choices).toEqual([0, 0, 0, 0, 0, 3]);
+    const cleaned = shrink({ target, choices: [0, 0, 0, 0, 0, 9], violation: bad, passes: ["lower-values"], cleanupPasses: ["delete-zero-runs"] });
+    expect(cleaned.choices).toEqual([3]);
+    expect(cleaned.stats.passes.map((p) => p.name)).toEqual(["lower-values", "delete-zero-runs"]);
+  });
+});
