@@ -56,5 +56,6 @@ export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, ty
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";
 
-// Small pieces protocols share: coverage feature hashing and quorum counting.
+// Small pieces protocols share: coverage feature hashing, quorum counting, leader timing.
 export { bucketOf, countNodes, FEATURE_HASH_START, mixFeature, startFeature } from "./toolkit/feature-hash.js";
+export { ELECTION_BASE_MS, ELECTION_JITTER_LEVELS, ELECTION_JITTER_STEP_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS } from "./toolkit/leader-timing.js";
