@@ -53,6 +53,9 @@ export {
 } from "./scenario/scenario-bounds.js";
 export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";
 
+// An engine invariant broke (a bug in cx, not a finding).
+export { EngineAssertionError } from "./engine-assertion.js";
+
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";
 

@@ -1,5 +1,6 @@
 import type { HistoryOperation } from "../clients/history.js";
 import type { ClientResponse, NodeId, ProtocolNode } from "../protocol.js";
+import { EngineAssertionError } from "../engine-assertion.js";
 import type { Network } from "./network.js";
 import type { NodeSlot, WorldCore } from "./world-core.js";
 import { EventKind, type ClientAttemptEvent, type ClientRequestEvent, type ClientResponseEvent, type TrackedRequest } from "./world-events.js";
@@ -135,7 +136,11 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
     if (client === undefined || client.pending < 0 || client.seq !== arrived.seq) return;
     if (this.tracing) core.trace.push({ kind: "client-response", time: core.time, step: core.step, client: client.id, seq: client.seq, node: arrived.node, response });
     if (response.kind === "ok") {
-      const operation = this.history[client.pending] as MutableOperation<Input, Output>;
+      const operation = this.history[client.pending];
+      // A pending operation has no answer yet: an answered one is no longer pending.
+      if (operation === undefined || operation.return !== null) {
+        throw new EngineAssertionError(`client ${client.id}'s pending operation ${client.pending} (seq ${client.seq}) is ${operation === undefined ? "not in the history" : `already answered at t=${operation.return}`}`);
+      }
       operation.return = core.time;
       operation.output = response.output;
       client.pending = -1;

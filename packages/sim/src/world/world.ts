@@ -1,5 +1,6 @@
 import type { HistoryOperation } from "../clients/history.js";
 import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
+import { EngineAssertionError } from "../engine-assertion.js";
 import { RunLimitError } from "../scenario/run-limits.js";
 import type { Violation } from "../violation.js";
 import { Clients, frozenHistory, type MutableOperation } from "./clients.js";
@@ -131,6 +132,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     while (!this.stopped && this.violation === null) {
       const event = schedule.next();
       if (event === undefined) break;
+      if (event.time < this.time) throw new EngineAssertionError(`the clock went back: an event of kind ${event.kind} at t=${event.time} came after t=${this.time} (step ${this.step})`);
       sameInstant = event.time === this.time ? sameInstant + 1 : 0;
       this.time = event.time;
       this.events++;
