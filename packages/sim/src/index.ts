@@ -18,7 +18,7 @@ export { EventQueue, type Scheduled } from "./world/event-queue.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
 export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
-export { buildPartition, drawPartition, drawPartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
+export { buildPartition, drawPartition, drawPartitionShape, PartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 
 // Scenarios.
