@@ -1,10 +1,13 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { renderSummaryMarkdown } from "./render-summary.js";
 import { RESULTS_SCHEMA_VERSION, type ExperimentResults } from "./results.js";
 
 /**
- * Writes results.json and summary.md into `outDir`, each atomically (temp file + rename).
+ * Writes results.json and summary.md into `outDir`, each atomically
+ * (write-file-atomic: a temp file beside it, flushed, then renamed), so a
+ * reader never sees half a results file.
  *
  * @example
  * ```ts
@@ -13,14 +16,8 @@ import { RESULTS_SCHEMA_VERSION, type ExperimentResults } from "./results.js";
  */
 export function writeResults(outDir: string, results: ExperimentResults): void {
   mkdirSync(outDir, { recursive: true });
-  writeAtomic(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  writeAtomic(join(outDir, "summary.md"), renderSummaryMarkdown(results));
-}
-
-function writeAtomic(path: string, content: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, path);
+  writeFileAtomic.sync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileAtomic.sync(join(outDir, "summary.md"), renderSummaryMarkdown(results));
 }
 
 /**

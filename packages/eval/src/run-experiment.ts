@@ -176,99 +176,131 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     if (options.outDir !== null) writeResults(options.outDir, results);
   };
 
+  const run: ExperimentRun = { config, cxVersion, sections, corpusDir: options.corpusDir, runAll, update, save, progress };
   try {
-    // 1. Trust first, every protocol with no defect (or the config's trust defects).
-    const trustTasks = sections.map((s) => {
-      const ref = protocolRef(s.protocol);
-      const bugs = selectDefects(s.protocol.plugin, config.trustBugs).map((d) => d.name);
-      return config.strategies.flatMap((strategy) => config.trustSeeds.map((seed): HuntTask => ({ kind: "hunt", ...ref, bugs, strategy, seed, budget: config.trustBudget, ...huntScenarioOf(config) })));
-    });
-    const trustOutputs = await runAll("trust", trustTasks.flat());
-    let offset = 0;
-    sections.forEach((s, i) => {
-      const tasks = trustTasks[i] ?? [];
-      update(s, { trust: trustResults(config, tasks, trustOutputs.slice(offset, offset + tasks.length)) });
-      offset += tasks.length;
-    });
-    save({});
-    const going = sections.filter((s) => s.results.trust.passed || config.continueAfterTrustFailure);
-    for (const s of sections) if (!going.includes(s)) update(s, { trials: { status: "skipped", cells: [] }, shrinks: { status: "skipped", rows: [] } });
-
-    // 2. Trials to first violation, then a larger budget for cells that found nothing.
-    const cellsOf = (s: Section) => s.bugs.flatMap((bug) => config.strategies.map((strategy) => ({ bug, strategy })));
-    const first = going.map((s) => trialTasks(protocolRef(s.protocol), cellsOf(s), { budget: config.trialBudget, seeds: config.trialSeeds, ...huntScenarioOf(config) }));
-    const firstRounds = await roundsOf(first, config.trialBudget, (tasks) => runAll("trials", tasks));
-    const escalated = going.map((s, i) => {
-      const missed = cellsOf(s).filter(({ bug, strategy }) => (firstRounds[i]?.get(cellId(bug, strategy))?.found ?? 0) === 0);
-      return trialTasks(protocolRef(s.protocol), missed, { budget: config.escalatedBudget, seeds: config.escalatedSeeds, ...huntScenarioOf(config) });
-    });
-    const secondRounds = await roundsOf(escalated, config.escalatedBudget, (tasks) => runAll("escalation", tasks));
-    going.forEach((s, i) => {
-      s.cells = cellsOf(s).map(({ bug, strategy }) => {
-        const id = cellId(bug, strategy);
-        const rounds = [firstRounds[i]?.get(id), secondRounds[i]?.get(id)].filter((r): r is RoundWithChoices => r !== undefined);
-        return trialsCell(bug, strategy, rounds);
-      });
-      update(s, { trials: { status: "done", cells: s.cells.map(stripChoices) } });
-    });
-    if (going.length > 0) save({});
-
-    // 3. One shrink per defect, the corpus beside it (both keep the workers busy).
-    const picks = going.map((s) => s.bugs.map((bug) => pickFailure(bug, config.strategies, s.cells)));
-    const shrinkTasks = going.map((s, i) =>
-      (picks[i] ?? []).flatMap((pick): ShrinkTask[] =>
-        pick === null
-          ? []
-          : [{ kind: "shrink", ...protocolRef(s.protocol), bug: pick.bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion, ...huntScenarioOf(config) }],
-      ),
-    );
-    const corpusDir = options.corpusDir === undefined ? findCorpusDir(process.cwd()) : options.corpusDir;
-    const corpusEntries: CorpusEntry[] = corpusDir !== null && config.corpusBudgetSteps !== null ? corpusTasks(corpusDir, config.corpusBudgetSteps) : [];
-    // The normal form: more finds of each defect, each shrunk alone (after the picked ones in the same queue).
-    const normalFormTasks = going.map((s) =>
-      s.bugs.map((bug) =>
-        normalFormPicks(bug, s.cells, { strategies: config.strategies, max: config.normalFormFinds ?? 0 }).map(
-          (pick): ShrinkTask => ({ kind: "shrink", ...protocolRef(s.protocol), bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion, ...huntScenarioOf(config) }),
-        ),
-      ),
-    );
-    const allShrinkTasks = [...shrinkTasks.flat(), ...normalFormTasks.flat(2)];
-    const [shrinkOutputs, corpusOutputs] = await Promise.all([runAll("shrink", allShrinkTasks), runAll("corpus", corpusEntries.map((e) => e.task))]);
-    offset = 0;
-    let normalFormOffset = shrinkTasks.flat().length;
-    const withNormalForm = config.normalFormFinds !== undefined && config.normalFormFinds > 0;
-    going.forEach((s, i) => {
-      const tasks = shrinkTasks[i] ?? [];
-      const outputs = shrinkOutputs.slice(offset, offset + tasks.length);
-      offset += tasks.length;
-      const rows: ShrinkRow[] = (picks[i] ?? []).map((pick, j) => {
-        const row = shrinkRow(s.bugs[j] as string, pick, pick === null ? undefined : outputs[tasks.findIndex((t) => t.bug === pick.bug)]);
-        if (!withNormalForm) return row;
-        const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + (normalFormTasks[i]?.[j]?.length ?? 0));
-        normalFormOffset += found.length;
-        return { ...row, normalForm: normalFormSummary(found.map((o) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns }))) };
-      });
-      update(s, { shrinks: { status: "done", rows } });
-    });
-    const corpus = corpusDir !== null && config.corpusBudgetSteps !== null ? buildCorpusResults({ dir: corpusDir, budgetSteps: config.corpusBudgetSteps, entries: corpusEntries, outputs: corpusOutputs }) : null;
-    save({ corpus });
-
-    // 4. Performance: each protocol's single-thread throughput, then 1 vs 2 workers on the first.
-    progress("throughput", 0, sections.length);
-    sections.forEach((s, i) => {
-      update(s, { throughput: measureThroughput({ plugin: s.protocol.plugin, runs: config.throughputRuns, batches: config.throughputBatches }) });
-      progress("throughput", i + 1, sections.length);
-    });
-    save({});
-    const firstProtocol = protocols[0] as ExperimentProtocol;
-    const speedup = config.speedupTasks > 0 ? await measureSpeedup({ config, protocol: firstProtocol, onProgress: (done, total) => progress("speedup", done, total) }) : null;
-    save({ speedup }, true);
-    progress("done", 1, 1);
+    const going = await trustPhase(run);
+    await trialsPhase(run, going);
+    await shrinkPhase(run, going);
+    await performancePhase(run, protocols[0] as ExperimentProtocol);
     if (options.outDir !== null) cache.clear();
     return results;
   } finally {
     if (options.pool === undefined) await pool.destroy();
   }
+}
+
+/** What the phases of one experiment share: the config, the protocols' sections, and how to run tasks, record and save results. */
+interface ExperimentRun {
+  readonly config: ExperimentConfig;
+  readonly cxVersion: string;
+  readonly sections: readonly Section[];
+  readonly corpusDir: string | null | undefined;
+  runAll<T extends EvalTask>(phase: ExperimentPhase, tasks: readonly T[]): Promise<OutputOf<T>[]>;
+  update(section: Section, patch: Partial<ProtocolResults>): void;
+  save(patch: Partial<ExperimentResults>, complete?: boolean): void;
+  progress(phase: ExperimentPhase, done: number, total: number): void;
+}
+
+/** Phase 1: the trust run of every protocol; returns the sections that go on (trust passed, or the config goes on regardless). */
+async function trustPhase(run: ExperimentRun): Promise<Section[]> {
+  const { config, sections } = run;
+  // Every protocol with no defect (or the config's trust defects).
+  const trustTasks = sections.map((s) => {
+    const ref = protocolRef(s.protocol);
+    const bugs = selectDefects(s.protocol.plugin, config.trustBugs).map((d) => d.name);
+    return config.strategies.flatMap((strategy) => config.trustSeeds.map((seed): HuntTask => ({ kind: "hunt", ...ref, bugs, strategy, seed, budget: config.trustBudget, ...huntScenarioOf(config) })));
+  });
+  const trustOutputs = await run.runAll("trust", trustTasks.flat());
+  let offset = 0;
+  sections.forEach((s, i) => {
+    const tasks = trustTasks[i] ?? [];
+    run.update(s, { trust: trustResults(config, tasks, trustOutputs.slice(offset, offset + tasks.length)) });
+    offset += tasks.length;
+  });
+  run.save({});
+  const going = sections.filter((s) => s.results.trust.passed || config.continueAfterTrustFailure);
+  for (const s of sections) if (!going.includes(s)) run.update(s, { trials: { status: "skipped", cells: [] }, shrinks: { status: "skipped", rows: [] } });
+  return going;
+}
+
+/** Phase 2: trials to the first violation per (defect, strategy) cell, then a larger budget for the cells that found nothing. */
+async function trialsPhase(run: ExperimentRun, going: readonly Section[]): Promise<void> {
+  const { config } = run;
+  const cellsOf = (s: Section) => s.bugs.flatMap((bug) => config.strategies.map((strategy) => ({ bug, strategy })));
+  const first = going.map((s) => trialTasks(protocolRef(s.protocol), cellsOf(s), { budget: config.trialBudget, seeds: config.trialSeeds, ...huntScenarioOf(config) }));
+  const firstRounds = await roundsOf(first, config.trialBudget, (tasks) => run.runAll("trials", tasks));
+  const escalated = going.map((s, i) => {
+    const missed = cellsOf(s).filter(({ bug, strategy }) => (firstRounds[i]?.get(cellId(bug, strategy))?.found ?? 0) === 0);
+    return trialTasks(protocolRef(s.protocol), missed, { budget: config.escalatedBudget, seeds: config.escalatedSeeds, ...huntScenarioOf(config) });
+  });
+  const secondRounds = await roundsOf(escalated, config.escalatedBudget, (tasks) => run.runAll("escalation", tasks));
+  going.forEach((s, i) => {
+    s.cells = cellsOf(s).map(({ bug, strategy }) => {
+      const id = cellId(bug, strategy);
+      const rounds = [firstRounds[i]?.get(id), secondRounds[i]?.get(id)].filter((r): r is RoundWithChoices => r !== undefined);
+      return trialsCell(bug, strategy, rounds);
+    });
+    run.update(s, { trials: { status: "done", cells: s.cells.map(stripChoices) } });
+  });
+  if (going.length > 0) run.save({});
+}
+
+/** Phase 3: one shrink per defect (and the normal form's extra finds), the linearizability corpus beside them. */
+async function shrinkPhase(run: ExperimentRun, going: readonly Section[]): Promise<void> {
+  const { config, cxVersion } = run;
+  // The shrinks and the corpus run in one batch: together they keep the workers busy.
+  const picks = going.map((s) => s.bugs.map((bug) => pickFailure(bug, config.strategies, s.cells)));
+  const shrinkTasks = going.map((s, i) =>
+    (picks[i] ?? []).flatMap((pick): ShrinkTask[] =>
+      pick === null
+        ? []
+        : [{ kind: "shrink", ...protocolRef(s.protocol), bug: pick.bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion, ...huntScenarioOf(config) }],
+    ),
+  );
+  const corpusDir = run.corpusDir === undefined ? findCorpusDir(process.cwd()) : run.corpusDir;
+  const corpusEntries: CorpusEntry[] = corpusDir !== null && config.corpusBudgetSteps !== null ? corpusTasks(corpusDir, config.corpusBudgetSteps) : [];
+  // The normal form: more finds of each defect, each shrunk alone (after the picked ones in the same queue).
+  const normalFormTasks = going.map((s) =>
+    s.bugs.map((bug) =>
+      normalFormPicks(bug, s.cells, { strategies: config.strategies, max: config.normalFormFinds ?? 0 }).map(
+        (pick): ShrinkTask => ({ kind: "shrink", ...protocolRef(s.protocol), bug, choices: pick.choices, invariant: pick.invariant, candidatesMax: config.shrinkCandidatesMax, storyStepsMax: config.storyStepsMax, cxVersion, ...huntScenarioOf(config) }),
+      ),
+    ),
+  );
+  const allShrinkTasks = [...shrinkTasks.flat(), ...normalFormTasks.flat(2)];
+  const [shrinkOutputs, corpusOutputs] = await Promise.all([run.runAll("shrink", allShrinkTasks), run.runAll("corpus", corpusEntries.map((e) => e.task))]);
+  let offset = 0;
+  let normalFormOffset = shrinkTasks.flat().length;
+  const withNormalForm = config.normalFormFinds !== undefined && config.normalFormFinds > 0;
+  going.forEach((s, i) => {
+    const tasks = shrinkTasks[i] ?? [];
+    const outputs = shrinkOutputs.slice(offset, offset + tasks.length);
+    offset += tasks.length;
+    const rows: ShrinkRow[] = (picks[i] ?? []).map((pick, j) => {
+      const row = shrinkRow(s.bugs[j] as string, pick, pick === null ? undefined : outputs[tasks.findIndex((t) => t.bug === pick.bug)]);
+      if (!withNormalForm) return row;
+      const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + (normalFormTasks[i]?.[j]?.length ?? 0));
+      normalFormOffset += found.length;
+      return { ...row, normalForm: normalFormSummary(found.map((o) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns }))) };
+    });
+    run.update(s, { shrinks: { status: "done", rows } });
+  });
+  const corpus = corpusDir !== null && config.corpusBudgetSteps !== null ? buildCorpusResults({ dir: corpusDir, budgetSteps: config.corpusBudgetSteps, entries: corpusEntries, outputs: corpusOutputs }) : null;
+  run.save({ corpus });
+}
+
+/** Phase 4: each protocol's single-thread throughput, then the speed-up of 1 vs 2 workers on the first protocol. */
+async function performancePhase(run: ExperimentRun, firstProtocol: ExperimentProtocol): Promise<void> {
+  const { config, sections } = run;
+  run.progress("throughput", 0, sections.length);
+  sections.forEach((s, i) => {
+    run.update(s, { throughput: measureThroughput({ plugin: s.protocol.plugin, runs: config.throughputRuns, batches: config.throughputBatches }) });
+    run.progress("throughput", i + 1, sections.length);
+  });
+  run.save({});
+  const speedup = config.speedupTasks > 0 ? await measureSpeedup({ config, protocol: firstProtocol, onProgress: (done, total) => run.progress("speedup", done, total) }) : null;
+  run.save({ speedup }, true);
+  run.progress("done", 1, 1);
 }
 
 /** Runs each protocol's round of hunts together (one batch keeps the workers busy) and groups the outputs back by protocol and cell. */

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
 import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/search";
-import { GeneratedChoices, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
+import { GeneratedChoices, hashText, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, ViolationRecord } from "./results.js";
-import { fnv1a, type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
+import { type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
 
 /**
  * Runs one task of the experiment in the calling thread, on the plug-in
@@ -185,5 +185,5 @@ function runBatchTask(task: BatchTask, plugin: ProtocolPlugin): BatchOutput {
     if (result.violation !== null) violations++;
     digests.push(`${result.counters.events}:${result.counters.decisions}:${result.endTime}`);
   }
-  return { kind: "batch", events, violations, digest: Number.parseInt(fnv1a(digests.join(";")), 16) };
+  return { kind: "batch", events, violations, digest: Number.parseInt(hashText(digests.join(";")), 16) };
 }

@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { fnv1a, taskKey, type EvalOutput, type EvalTask } from "./tasks.js";
+import writeFileAtomic from "write-file-atomic";
+import { hashText } from "@cx/sim";
+import { taskKey, type EvalOutput, type EvalTask } from "./tasks.js";
 
 /** Finished tasks on disk, so an interrupted experiment resumes where it stopped. */
 export interface TaskCache {
@@ -17,7 +19,7 @@ interface CacheFile {
 
 /**
  * A cache of finished tasks under `dir`, one small JSON file per task,
- * each written atomically (temp file + rename), keyed by the task and the
+ * each written atomically (write-file-atomic: temp file, flush, rename), keyed by the task and the
  * cx version. `dir: null` caches nothing.
  *
  * When to use: by `runExperiment` (under `results/.cells/`).
@@ -34,7 +36,7 @@ interface CacheFile {
 export function createTaskCache(dir: string | null, version: string): TaskCache {
   if (dir === null) return { get: () => undefined, put: () => {}, clear: () => {} };
   const keyOf = (task: EvalTask): string => `${version}|${taskKey(task)}`;
-  const pathOf = (key: string): string => join(dir, `${fnv1a(key)}-${fnv1a(`${key}#`)}.json`);
+  const pathOf = (key: string): string => join(dir, `${hashText(key)}-${hashText(`${key}#`)}.json`);
   return {
     get(task) {
       const key = keyOf(task);
@@ -51,10 +53,7 @@ export function createTaskCache(dir: string | null, version: string): TaskCache 
     put(task, output) {
       const key = keyOf(task);
       mkdirSync(dir, { recursive: true });
-      const path = pathOf(key);
-      const temp = `${path}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify({ key, output } satisfies CacheFile));
-      renameSync(temp, path);
+      writeFileAtomic.sync(pathOf(key), JSON.stringify({ key, output } satisfies CacheFile));
     },
     clear() {
       rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { hashText } from "@cx/sim";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, HuntRecord, StrategyName, ViolationRecord } from "./results.js";
 
@@ -105,22 +106,12 @@ export type OutputOf<T extends EvalTask> = T extends HuntTask ? HuntOutput : T e
 export function taskKey(task: EvalTask): string {
   switch (task.kind) {
     case "hunt":
-      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
+      return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}${task.scenario === undefined ? "" : `|${hashText(JSON.stringify(task.scenario))}`}`;
     case "shrink":
-      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${fnv1a(task.choices.join(","))}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
+      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${hashText(task.choices.join(","))}${task.scenario === undefined ? "" : `|${hashText(JSON.stringify(task.scenario))}`}`;
     case "corpus":
       return `corpus|${task.path}|${task.budgetSteps}`;
     case "batch":
-      return `batch|${task.protocol}|${task.firstSeed}|${task.runs}${task.scenario === undefined ? "" : `|${fnv1a(JSON.stringify(task.scenario))}`}`;
+      return `batch|${task.protocol}|${task.firstSeed}|${task.runs}${task.scenario === undefined ? "" : `|${hashText(JSON.stringify(task.scenario))}`}`;
   }
-}
-
-/** FNV-1a over a string: a short, stable name for long inputs. */
-export function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
 }

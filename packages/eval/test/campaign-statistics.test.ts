@@ -49,4 +49,27 @@ describe("campaign statistics", () => {
     expect(s).toMatchObject({ campaigns: 4, found: 3, foundRate: 0.75, medianTrials: 4 });
     expect(s.foundInterval.low).toBeLessThan(0.75);
   });
+
+  it("a summary does not depend on the order the campaigns finished in: a pool merges outputs in any order", () => {
+    const trials = fc.array(fc.option(fc.integer({ min: 1, max: 300 }), { nil: null }), { minLength: 1, maxLength: 40 });
+    const withShuffle = trials.chain((campaigns) => fc.tuple(fc.constant(campaigns), fc.shuffledSubarray(campaigns, { minLength: campaigns.length, maxLength: campaigns.length })));
+    fc.assert(
+      fc.property(withShuffle, ([campaigns, shuffled]) => {
+        expect(summariseCampaigns(shuffled)).toEqual(summariseCampaigns(campaigns));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a summary of two batches put together counts what the two count apart", () => {
+    const trials = fc.array(fc.option(fc.integer({ min: 1, max: 300 }), { nil: null }), { maxLength: 20 });
+    fc.assert(
+      fc.property(trials, trials, (a, b) => {
+        const joined = summariseCampaigns([...a, ...b]);
+        expect(joined.campaigns).toBe(summariseCampaigns(a).campaigns + summariseCampaigns(b).campaigns);
+        expect(joined.found).toBe(summariseCampaigns(a).found + summariseCampaigns(b).found);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

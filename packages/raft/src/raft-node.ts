@@ -1,6 +1,7 @@
 import type { ReplicaObservation, ReplicaRole } from "@cx/check";
 import { countNodes, RegisterMachine, registerWorkload, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
+import { RaftSelfCheck } from "./internal/self-check.js";
 import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
 
@@ -57,12 +58,14 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private electionTimeoutMs = 0;
   private electionDeadline = 0;
   private electionArmed = false;
+  private readonly selfCheck: RaftSelfCheck;
 
   constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>) {
     this.ctx = ctx;
     this.bugs = bugs;
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
+    this.selfCheck = new RaftSelfCheck({ id: ctx.id, peers: ctx.peers, nextIndex: this.nextIndex, matchIndex: this.matchIndex });
     const restored = ctx.restore();
     if (restored !== undefined) {
       this.currentTerm = restored.term;
@@ -79,6 +82,21 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   // ---- events ------------------------------------------------------------
 
   onMessage(from: NodeId, message: RaftMessage): void {
+    this.handle(from, message);
+    this.selfCheck.after(this, message.type);
+  }
+
+  onTimer(name: string): void {
+    this.tick(name);
+    this.selfCheck.after(this, `timer ${name}`);
+  }
+
+  onClientRequest(request: ClientRequest<RegisterInput>): void {
+    this.serve(request);
+    this.selfCheck.after(this, "a client request");
+  }
+
+  private handle(from: NodeId, message: RaftMessage): void {
     switch (message.type) {
       case "RequestVote":
         return this.onRequestVote(from, message);
@@ -91,7 +109,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     }
   }
 
-  onTimer(name: string): void {
+  private tick(name: string): void {
     if (name === "election") {
       this.electionArmed = false;
       if (this.role === "leader") return;
@@ -114,7 +132,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     }
   }
 
-  onClientRequest(request: ClientRequest<RegisterInput>): void {
+  private serve(request: ClientRequest<RegisterInput>): void {
     if (this.role !== "leader") {
       const hint = this.leaderHint;
       if (hint === undefined || hint === this.ctx.id) {
@@ -242,7 +260,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private releaseHeld(): void {
     const held = this.held;
     this.held = [];
-    for (const request of held) this.onClientRequest(request);
+    for (const request of held) this.serve(request);
   }
 
   /** Adopts `term` (if newer) and the follower role. */

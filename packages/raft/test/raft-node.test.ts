@@ -176,3 +176,29 @@ describe("RaftNode clients", () => {
     expect(ctx.replies.map((r) => r.response)).toEqual([{ kind: "redirect", leaderHint: 1 }]);
   });
 });
+
+describe("a Raft node's self-check", () => {
+  it("fails loudly, naming the state, when the node's own bookkeeping goes back or past itself", () => {
+    const { n } = node({ term: 3, log: [entry(1, 0, 1)] });
+    n.onMessage(1, { type: "Vote", term: 3, granted: false });
+    // What a bug in the node's code would leave behind: an applied index past the commit index.
+    n.lastApplied = 1;
+    expect(() => n.onMessage(1, { type: "Vote", term: 3, granted: false })).toThrow(/raft node 0 after Vote: applied up to 1, past the commit index 0/);
+    const fresh = node({ term: 3 }).n;
+    fresh.onTimer("heartbeat");
+    fresh.currentTerm = 2;
+    expect(() => fresh.onTimer("heartbeat")).toThrow(expect.objectContaining({ name: "AssertionError", message: "raft node 0 after timer heartbeat: term went back from 3 to 2" }));
+  });
+
+  it("holds through a correct leader's election and a replicated write, where the leader's match and next indices are checked", () => {
+    const { n, ctx } = node({ size: 3 });
+    ctx.time = 150;
+    n.onTimer("election");
+    expect(n.role).toBe("candidate");
+    n.onMessage(1, { type: "Vote", term: n.currentTerm, granted: true });
+    expect(n.role).toBe("leader");
+    n.onClientRequest({ client: 0, seq: 1, input: { op: "write", value: "a" } });
+    n.onMessage(1, { type: "AppendReply", term: n.currentTerm, success: true, matchIndex: 1, hint: 0 });
+    expect([n.commitIndex, n.lastApplied]).toEqual([1, 1]);
+  });
+});

@@ -18,7 +18,7 @@ export { EventQueue, type Scheduled } from "./world/event-queue.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
 export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
-export { buildPartition, drawPartition, drawPartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
+export { buildPartition, drawPartition, drawPartitionShape, PartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 
 // Scenarios.
@@ -53,8 +53,13 @@ export {
 } from "./scenario/scenario-bounds.js";
 export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";
 
+// An engine invariant broke (a bug in cx, not a finding).
+export { EngineAssertionError } from "./engine-assertion.js";
+
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";
 
-// Small pieces protocols share: coverage feature hashing and quorum counting.
+// Small pieces protocols share: coverage feature hashing, quorum counting, leader timing.
 export { bucketOf, countNodes, FEATURE_HASH_START, mixFeature, startFeature } from "./toolkit/feature-hash.js";
+export { hashText } from "./toolkit/hash-text.js";
+export { ELECTION_BASE_MS, ELECTION_JITTER_LEVELS, ELECTION_JITTER_STEP_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS } from "./toolkit/leader-timing.js";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { LoadedProtocol } from "@cx/protocols";
-import { hunt, huntInBatches, serializeRepro, shrink, type HuntResult, type Outcome, type Repro, type StrategyName } from "@cx/search";
+import { hunt, huntInBatches, serializeRepro, shrink, type HuntResult, type Outcome, type Repro, type StrategyName, type Target } from "@cx/search";
 import { huntScenarioOptions, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
@@ -89,6 +89,19 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
   };
 }
 
+/** The hunt itself: in this process, or on `--workers` worker threads in batches (the same result for the same seed). */
+async function search(options: HuntCommandOptions, on: { target: Target<Outcome>; scenario: ScenarioOptions; onTrial: (t: { trial: number; coverage: number }) => void }): Promise<HuntResult<Outcome>> {
+  const workers = options.workers ?? 0;
+  const { strategy, budget, seed } = options;
+  if (workers === 0) return hunt({ target: on.target, strategy, budget, seed, onTrial: on.onTrial });
+  const pool = startHuntWorkers(workers, { module: options.protocol.module, protocolName: options.protocol.plugin.name, defects: options.bugs, scenario: on.scenario });
+  try {
+    return await huntInBatches({ strategy, budget, seed, runBatch: (specs) => pool.runBatch(specs), onTrial: on.onTrial });
+  } finally {
+    await pool.close();
+  }
+}
+
 /**
  * Hunts, and on the first violation saves the reproduction at once, shrinks
  * it (rewriting the file whenever it gets smaller), replays it and tells
@@ -117,17 +130,7 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   progress.start(options.budget, `hunting ${target.name}`);
   const onTrial = (t: { trial: number; coverage: number }): void => progress.update(t.trial, `coverage ${t.coverage}`);
   const workers = options.workers ?? 0;
-  let found: HuntResult<Outcome>;
-  if (workers > 0) {
-    const pool = startHuntWorkers(workers, { module: options.protocol.module, protocolName: plugin.name, defects: options.bugs, scenario });
-    try {
-      found = await huntInBatches({ strategy: options.strategy, budget: options.budget, seed: options.seed, runBatch: (specs) => pool.runBatch(specs), onTrial });
-    } finally {
-      await pool.close();
-    }
-  } else {
-    found = hunt({ target, strategy: options.strategy, budget: options.budget, seed: options.seed, onTrial });
-  }
+  const found = await search(options, { target, scenario, onTrial });
   progress.stop();
 
   const base = { protocol: plugin.name, bugs: options.bugs, strategy: options.strategy, seed: options.seed, budget: options.budget, trials: found.trials, workers };

@@ -77,31 +77,34 @@ const appliedOperation = (o: { readonly client: number | null; readonly seq: num
 
 const NONE: LogEntryView = { term: 0, id: "(start of log)" };
 
-/** Creates an incremental {@link SafetyMonitor}; see there. */
-export function createSafetyMonitor(): SafetyMonitor {
-  const replicas: ReplicaMirror[] = [];
-  const leaders = new Map<number, number>();
-  const entries: EntryRecord[][] = [];
-  const commits: (CommitRecord | undefined)[] = [];
-  const applied: (AppliedRecord | undefined)[] = [];
+/** The monitor's mirror of every replica and what the cluster committed and applied, checked observation by observation. */
+class SafetyTracker {
+  private readonly replicas: ReplicaMirror[] = [];
+  private readonly leaders = new Map<number, number>();
+  private readonly entries: EntryRecord[][] = [];
+  private readonly commits: (CommitRecord | undefined)[] = [];
+  private readonly applied: (AppliedRecord | undefined)[] = [];
 
-  const replica = (node: number): ReplicaMirror => {
-    let mirror = replicas[node];
+
+  private replica(node: number): ReplicaMirror {
+    let mirror = this.replicas[node];
     if (mirror === undefined) {
-      for (let n = replicas.length; n <= node; n++) replicas.push({ role: "follower", term: 0, log: [], commitIndex: 0, lastApplied: 0, effects: new Map() });
-      mirror = replicas[node] as ReplicaMirror;
+      for (let n = this.replicas.length; n <= node; n++) this.replicas.push({ role: "follower", term: 0, log: [], commitIndex: 0, lastApplied: 0, effects: new Map() });
+      mirror = this.replicas[node] as ReplicaMirror;
     }
     return mirror;
-  };
+  }
 
-  const lacksCommitted = (mirror: ReplicaMirror, index: number, record: CommitRecord): boolean => mirror.log[index - 1]?.id !== record.id;
+  private lacksCommitted(mirror: ReplicaMirror, index: number, record: CommitRecord): boolean {
+    return mirror.log[index - 1]?.id !== record.id;
+  }
 
-  const onRole = (o: Extract<ReplicaObservation, { kind: "role" }>): InvariantViolation | undefined => {
-    const mirror = replica(o.node);
+  private onRole(o: Extract<ReplicaObservation, { kind: "role" }>): InvariantViolation | undefined {
+    const mirror = this.replica(o.node);
     mirror.role = o.role;
     mirror.term = o.term;
     if (o.role !== "leader") return undefined;
-    const other = leaders.get(o.term);
+    const other = this.leaders.get(o.term);
     if (other !== undefined && other !== o.node) {
       return {
         invariant: "ElectionSafety",
@@ -109,10 +112,10 @@ export function createSafetyMonitor(): SafetyMonitor {
         subjects: safetySubjects({ nodes: [o.node, other], terms: [o.term] }),
       };
     }
-    leaders.set(o.term, o.node);
-    for (let index = 1; index <= commits.length; index++) {
-      const record = commits[index - 1];
-      if (record !== undefined && record.term < o.term && lacksCommitted(mirror, index, record)) {
+    this.leaders.set(o.term, o.node);
+    for (let index = 1; index <= this.commits.length; index++) {
+      const record = this.commits[index - 1];
+      if (record !== undefined && record.term < o.term && this.lacksCommitted(mirror, index, record)) {
         return {
           invariant: "LeaderCompleteness",
           message: `${nodeName(o.node)} became leader in term ${o.term} without entry ${index}, which was committed in term ${record.term}`,
@@ -121,13 +124,13 @@ export function createSafetyMonitor(): SafetyMonitor {
       }
     }
     return undefined;
-  };
+  }
 
-  const checkMatching = (o: { node: number; index: number }, entry: LogEntryView, prev: LogEntryView): InvariantViolation | undefined => {
-    let atIndex = entries[o.index - 1];
+  private checkMatching(o: { node: number; index: number }, entry: LogEntryView, prev: LogEntryView): InvariantViolation | undefined {
+    let atIndex = this.entries[o.index - 1];
     if (atIndex === undefined) {
-      for (let i = entries.length; i < o.index; i++) entries.push([]);
-      atIndex = entries[o.index - 1] as EntryRecord[];
+      for (let i = this.entries.length; i < o.index; i++) this.entries.push([]);
+      atIndex = this.entries[o.index - 1] as EntryRecord[];
     }
     const first = atIndex.find((r) => r.term === entry.term);
     if (first === undefined) {
@@ -149,10 +152,10 @@ export function createSafetyMonitor(): SafetyMonitor {
       };
     }
     return undefined;
-  };
+  }
 
-  const onAppended = (o: Extract<ReplicaObservation, { kind: "appended" }>): InvariantViolation | undefined => {
-    const mirror = replica(o.node);
+  private onAppended(o: Extract<ReplicaObservation, { kind: "appended" }>): InvariantViolation | undefined {
+    const mirror = this.replica(o.node);
     const log = mirror.log;
     if (o.index > log.length + 1) throw new Error(`${nodeName(o.node)} reported entry ${o.index} appended to a log of ${log.length} entries: a protocol must report every entry it writes`);
     const entry: LogEntryView = { term: o.term, id: o.id };
@@ -169,17 +172,17 @@ export function createSafetyMonitor(): SafetyMonitor {
       const next = log[o.index];
       // Rewriting an entry under a later one changes that entry's prefix: check it again.
       if (next !== undefined) {
-        const violation = checkMatching({ node: o.node, index: o.index + 1 }, next, entry);
+        const violation = this.checkMatching({ node: o.node, index: o.index + 1 }, next, entry);
         if (violation !== undefined) return violation;
       }
     } else {
       log.push(entry);
     }
-    return checkMatching(o, entry, log[o.index - 2] ?? NONE);
-  };
+    return this.checkMatching(o, entry, log[o.index - 2] ?? NONE);
+  }
 
-  const onTruncated = (o: Extract<ReplicaObservation, { kind: "truncated" }>): InvariantViolation | undefined => {
-    const mirror = replica(o.node);
+  private onTruncated(o: Extract<ReplicaObservation, { kind: "truncated" }>): InvariantViolation | undefined {
+    const mirror = this.replica(o.node);
     if (o.fromIndex > mirror.log.length) return undefined;
     if (mirror.role === "leader") {
       return {
@@ -190,25 +193,25 @@ export function createSafetyMonitor(): SafetyMonitor {
     }
     mirror.log.length = Math.max(0, o.fromIndex - 1);
     return undefined;
-  };
+  }
 
-  const onCommitted = (o: Extract<ReplicaObservation, { kind: "committed" }>): InvariantViolation | undefined => {
-    const mirror = replica(o.node);
+  private onCommitted(o: Extract<ReplicaObservation, { kind: "committed" }>): InvariantViolation | undefined {
+    const mirror = this.replica(o.node);
     const upTo = Math.min(o.index, mirror.log.length);
     for (let index = mirror.commitIndex + 1; index <= upTo; index++) {
       const entry = mirror.log[index - 1] as LogEntryView;
-      const record = commits[index - 1];
+      const record = this.commits[index - 1];
       if (record !== undefined) {
         if (record.id === entry.id && o.term < record.term) record.term = o.term;
         continue;
       }
-      for (let i = commits.length; i < index - 1; i++) commits.push(undefined);
+      for (let i = this.commits.length; i < index - 1; i++) this.commits.push(undefined);
       const fresh: CommitRecord = { id: entry.id, term: o.term };
-      commits[index - 1] = fresh;
+      this.commits[index - 1] = fresh;
       // A leader of a later term elected before this commit was observed must hold the entry too.
-      for (let node = 0; node < replicas.length; node++) {
-        const other = replicas[node] as ReplicaMirror;
-        if (other.role === "leader" && other.term > o.term && lacksCommitted(other, index, fresh)) {
+      for (let node = 0; node < this.replicas.length; node++) {
+        const other = this.replicas[node] as ReplicaMirror;
+        if (other.role === "leader" && other.term > o.term && this.lacksCommitted(other, index, fresh)) {
           return {
             invariant: "LeaderCompleteness",
             message: `${nodeName(node)} is leader of term ${other.term} without entry ${index}, which ${nodeName(o.node)} committed in term ${o.term}`,
@@ -219,10 +222,10 @@ export function createSafetyMonitor(): SafetyMonitor {
     }
     if (o.index > mirror.commitIndex) mirror.commitIndex = o.index;
     return undefined;
-  };
+  }
 
-  const onApplied = (o: Extract<ReplicaObservation, { kind: "applied" }>): InvariantViolation | undefined => {
-    const mirror = replica(o.node);
+  private onApplied(o: Extract<ReplicaObservation, { kind: "applied" }>): InvariantViolation | undefined {
+    const mirror = this.replica(o.node);
     if (o.index !== mirror.lastApplied + 1) {
       return {
         invariant: "StateMachineSafety",
@@ -231,10 +234,10 @@ export function createSafetyMonitor(): SafetyMonitor {
       };
     }
     mirror.lastApplied = o.index;
-    const first = applied[o.index - 1];
+    const first = this.applied[o.index - 1];
     if (first === undefined) {
-      for (let i = applied.length; i < o.index - 1; i++) applied.push(undefined);
-      applied[o.index - 1] = { id: o.id, node: o.node, client: o.client, seq: o.seq };
+      for (let i = this.applied.length; i < o.index - 1; i++) this.applied.push(undefined);
+      this.applied[o.index - 1] = { id: o.id, node: o.node, client: o.client, seq: o.seq };
     } else if (first.id !== o.id) {
       return {
         invariant: "StateMachineSafety",
@@ -255,10 +258,10 @@ export function createSafetyMonitor(): SafetyMonitor {
       mirror.effects.set(key, o.index);
     }
     return undefined;
-  };
+  }
 
-  const onRestarted = (o: Extract<ReplicaObservation, { kind: "restarted" }>): undefined => {
-    const mirror = replica(o.node);
+  private onRestarted(o: Extract<ReplicaObservation, { kind: "restarted" }>): undefined {
+    const mirror = this.replica(o.node);
     // Volatile state is gone: the state machine is rebuilt from the log.
     mirror.role = "follower";
     mirror.term = o.term;
@@ -267,35 +270,47 @@ export function createSafetyMonitor(): SafetyMonitor {
     mirror.effects.clear();
     if (mirror.log.length > o.logLength) mirror.log.length = o.logLength;
     return undefined;
-  };
+  }
 
+  observe(observation: ReplicaObservation): InvariantViolation | undefined {
+    switch (observation.kind) {
+      case "role":
+        return this.onRole(observation);
+      case "appended":
+        return this.onAppended(observation);
+      case "truncated":
+        return this.onTruncated(observation);
+      case "committed":
+        return this.onCommitted(observation);
+      case "applied":
+        return this.onApplied(observation);
+      case "restarted":
+        return this.onRestarted(observation);
+      case "voted":
+        // Votes explain stories; Election Safety is judged on who became leader.
+        return undefined;
+    }
+  }
+
+  log(node: number): readonly LogEntryView[] {
+    return this.replica(node).log;
+  }
+
+  committed(): CommittedEntry[] {
+    const out: CommittedEntry[] = [];
+    this.commits.forEach((record, i) => {
+      if (record !== undefined) out.push({ index: i + 1, id: record.id, term: record.term });
+    });
+    return out;
+  }
+}
+
+/** Creates an incremental {@link SafetyMonitor}; see there. */
+export function createSafetyMonitor(): SafetyMonitor {
+  const tracker = new SafetyTracker();
   return {
-    observe(observation) {
-      switch (observation.kind) {
-        case "role":
-          return onRole(observation);
-        case "appended":
-          return onAppended(observation);
-        case "truncated":
-          return onTruncated(observation);
-        case "committed":
-          return onCommitted(observation);
-        case "applied":
-          return onApplied(observation);
-        case "restarted":
-          return onRestarted(observation);
-        case "voted":
-          // Votes explain stories; Election Safety is judged on who became leader.
-          return undefined;
-      }
-    },
-    log: (node) => replica(node).log,
-    committed: () => {
-      const out: CommittedEntry[] = [];
-      commits.forEach((record, i) => {
-        if (record !== undefined) out.push({ index: i + 1, id: record.id, term: record.term });
-      });
-      return out;
-    },
+    observe: (observation) => tracker.observe(observation),
+    log: (node) => tracker.log(node),
+    committed: () => tracker.committed(),
   };
 }

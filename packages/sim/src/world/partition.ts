@@ -8,13 +8,28 @@ export interface Partition {
   readonly blocked: readonly BlockedLink[];
 }
 
-const SHAPES = 4;
+/**
+ * The partition shapes, as the "partition shape" draw gives them (0 the
+ * gentlest). Every shape is a real network failure.
+ */
+export const PartitionShape = {
+  /** One node cut off both ways. */
+  Isolate: 0,
+  /** A minority split from the rest. */
+  SplitMinority: 1,
+  /** One node hears nobody but is still heard. */
+  OneWay: 2,
+  /** One node still reaches both halves, which cannot reach each other. */
+  Bridge: 3,
+} as const;
+
+const SHAPES = Object.keys(PartitionShape).length;
 
 function cut(blocked: BlockedLink[], from: NodeId, to: NodeId): void {
   if (from !== to) blocked.push({ from, to });
 }
 
-/** A partition as drawn: its shape (0-3) and the node it is built around. */
+/** A partition as drawn: its shape (a {@link PartitionShape}) and the node it is built around. */
 export interface PartitionDraw {
   readonly shape: number;
   readonly node: NodeId;
@@ -31,28 +46,27 @@ export function drawPartition(choices: ChoiceSource, size: number): Partition {
 }
 
 /**
- * Builds the blocked links of a drawn partition. Every shape is a real
- * network failure: 0 isolates one node; 1 splits off a minority; 2 is
- * one-way (a node hears nobody but is still heard); 3 is a bridge (one node
- * still reaches both halves, which cannot reach each other).
+ * Builds the blocked links of a drawn partition, for each {@link PartitionShape}
+ * around the drawn node (a shape past the last is a bridge, as the draw
+ * never gives one).
  */
 export function buildPartition(drawn: PartitionDraw, size: number): Partition {
   const { shape, node: k } = drawn;
   const blocked: BlockedLink[] = [];
   const others = Array.from({ length: size }, (_, i) => i).filter((i) => i !== k);
   switch (shape) {
-    case 0:
+    case PartitionShape.Isolate:
       for (const o of others) {
         cut(blocked, k, o);
         cut(blocked, o, k);
       }
       return { shape: `s${k} isolated`, blocked };
-    case 1: {
+    case PartitionShape.SplitMinority: {
       const minority = new Set(Array.from({ length: Math.floor((size - 1) / 2) }, (_, i) => (k + i) % size));
       for (let a = 0; a < size; a++) for (let b = 0; b < size; b++) if (minority.has(a) !== minority.has(b)) cut(blocked, a, b);
       return { shape: `{${[...minority].map((m) => `s${m}`).join(",")}} split from the rest`, blocked };
     }
-    case 2:
+    case PartitionShape.OneWay:
       for (const o of others) cut(blocked, o, k);
       return { shape: `s${k} hears nobody (one-way)`, blocked };
     default: {

@@ -1,4 +1,5 @@
 import type { ClientResponse, NodeId, Observation } from "../protocol.js";
+import { hashText } from "../toolkit/hash-text.js";
 import type { Violation } from "../violation.js";
 
 /** Where a message went. `partitioned`: blocked by a partition; `dropped`: lost by the network (on a `deliver` event: lost because its sender lost power before it arrived, see `SwarmProfile.crashLosesSends`). */
@@ -31,11 +32,5 @@ export type TraceEvent =
 
 /** A 32-bit FNV-1a hash of a trace: equal traces give equal hashes on any machine. */
 export function hashTrace(trace: readonly TraceEvent[]): string {
-  let hash = 0x811c9dc5;
-  const text = JSON.stringify(trace);
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, "0");
+  return hashText(JSON.stringify(trace));
 }

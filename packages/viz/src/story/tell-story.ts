@@ -1,31 +1,13 @@
-import { nodeName, recogniseReplicaObservation, type ReplicaObservation, type ReplicaRole } from "@cx/check";
-import type { NodeId, Observation, TraceEvent } from "@cx/sim";
-import { responseText } from "../describe/describe-event.js";
-import { genericObservation, observationFields } from "../describe/generic-observation.js";
-import { nodeList } from "../internal/node-list.js";
-import { valueText } from "../internal/value-text.js";
+import type { TraceEvent, Violation } from "@cx/sim";
 import type { RecordedRun } from "../recorded-run.js";
-import { findFocus, type Focus } from "./internal/focus.js";
-import { entriesText, idsText, type Draft } from "./internal/draft.js";
+import { StoryPriority, type Draft } from "./internal/draft.js";
+import { findFocus } from "./internal/focus.js";
 import { foldDrafts } from "./internal/fold-drafts.js";
-import type { Story, StoryOptions, StoryStep, StoryStepKind } from "./story.js";
+import { leaveOut } from "./internal/leave-out.js";
+import { Teller } from "./internal/teller.js";
+import type { Story, StoryOptions, StoryStep } from "./story.js";
 
 const DEFAULT_MAX_STEPS = 15;
-// Log events of one entry on several nodes merge when this close in time.
-const MERGE_WINDOW_MS = 50;
-const MERGE_LOOKBACK = 8;
-
-/** ` (3 times)` when one node repeated what the step says. */
-const timesText = (draft: Draft): string => {
-  const times = Math.round(draft.events / Math.max(1, draft.nodes.length));
-  return times > 1 ? ` (${times} times)` : "";
-};
-
-type Role = ReplicaRole | "down";
-type VotedObservation = Extract<ReplicaObservation, { kind: "voted" }>;
-
-const plural = (draft: Draft, one: string, many: string): string => (draft.nodes.length > 1 ? many : one);
-const terms = (draft: Draft): string => (draft.termLow === draft.termHigh ? `term ${draft.termLow}` : `terms ${draft.termLow}-${draft.termHigh}`);
 
 /**
  * Tells the story of a recorded run: numbered steps keeping only what
@@ -69,29 +51,7 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
   const trace = run.trace.slice(0, end);
   const focus = findFocus(violation, trace, options.entries);
   const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1 }).tell();
-  if (violation !== null) {
-    drafts.push({
-      kind: "violation",
-      time: violation.time,
-      timeEnd: violation.time,
-      step: violation.step,
-      nodes: [],
-      mergeKey: null,
-      adjacentOnly: false,
-      mergeWindowMs: 0,
-      priority: 9,
-      termLow: 0,
-      termHigh: 0,
-      low: 0,
-      high: 0,
-      ids: [],
-      applied: null,
-      detail: "",
-      events: 1,
-      sources: [],
-      say: () => `${violation.invariant} violated: ${firstLine(violation.message)}`,
-    });
-  }
+  if (violation !== null) drafts.push(violationDraft(violation));
   const folded = foldDrafts(drafts);
   const kept = leaveOut(folded, maxSteps);
   const position = new Map(run.trace.map((event, index) => [event, index]));
@@ -124,6 +84,31 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
   };
 }
 
+/** The story's last step: the violation, at its exact time and step. */
+function violationDraft(violation: Violation): Draft {
+  return {
+    kind: "violation",
+    time: violation.time,
+    timeEnd: violation.time,
+    step: violation.step,
+    nodes: [],
+    mergeKey: null,
+    adjacentOnly: false,
+    mergeWindowMs: 0,
+    priority: StoryPriority.Violation,
+    termLow: 0,
+    termHigh: 0,
+    low: 0,
+    high: 0,
+    ids: [],
+    applied: null,
+    detail: "",
+    events: 1,
+    sources: [],
+    say: () => `${violation.invariant} violated: ${firstLine(violation.message)}`,
+  };
+}
+
 /** Events up to and including step `step`, except the violation event itself (told separately). */
 function lastIndexUpTo(trace: readonly TraceEvent[], step: number): number {
   let end = 0;
@@ -138,444 +123,4 @@ function lastIndexUpTo(trace: readonly TraceEvent[], step: number): number {
 function firstLine(text: string): string {
   const line = text.split("\n", 1)[0] ?? "";
   return line.length < text.length ? `${line} …` : line;
-}
-
-/**
- * Drops the least important drafts, earliest first, until `maxSteps` remain,
- * and says how many were left out just before each kept one. The last draft
- * (the violation, or a healthy run's last step) always stays, so every
- * left-out step has a kept one after it to carry the count.
- */
-function leaveOut(drafts: readonly Draft[], maxSteps: number): { draft: Draft; leftOutBefore: number }[] {
-  const kept = drafts.map((draft) => ({ draft, leftOutBefore: 0 }));
-  while (kept.length > maxSteps) {
-    let victim = -1;
-    for (let i = 0; i < kept.length; i++) {
-      const draft = (kept[i] as { draft: Draft }).draft;
-      if (draft.priority >= 9 || i === kept.length - 1) continue;
-      if (victim < 0 || draft.priority < (kept[victim] as { draft: Draft }).draft.priority) victim = i;
-    }
-    if (victim < 0) break;
-    const [gone] = kept.splice(victim, 1);
-    const next = kept[victim];
-    if (next !== undefined && gone !== undefined) next.leftOutBefore += 1 + gone.leftOutBefore;
-  }
-  return kept;
-}
-
-/** Walks the trace once, keeping state (roles, commit indices) and drafting steps. */
-class Teller {
-  private readonly drafts: Draft[] = [];
-  private readonly roles = new Map<NodeId, { role: Role; term: number }>();
-  /** Whom each node voted for, by `node:term`: a second, different vote is worth telling. */
-  private readonly votes = new Map<string, number>();
-  private readonly commits = new Map<NodeId, number>();
-  private readonly operations = new Map<string, string>();
-  private readonly kindCounts = new Map<string, number>();
-  private readonly rareMax: number;
-  /** The restart (or calm phase) of this step absorbs the boot-time observations of these nodes. */
-  private absorbing: { step: number; draft: Draft; nodes: Set<NodeId> } | null = null;
-
-  /** Log length per node, once an append or a restart made it known. */
-  private readonly logLengths = new Map<NodeId, number>();
-  /** The highest commit index any node reached so far. */
-  private clusterCommit = 0;
-  private readonly clusterSize: number;
-  /** Liveness: the highest index ever committed; the story is about why nothing followed it. */
-  private readonly finalCommit: number;
-  /** Liveness: the one step gathering every entry appended past `finalCommit`. */
-  private stalled: { draft: Draft; byNode: Map<NodeId, { low: number; high: number }> } | null = null;
-
-  private readonly focus: Focus;
-  private readonly trace: readonly TraceEvent[];
-  private readonly violationStep: number;
-  private readonly liveness: boolean;
-
-  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number }) {
-    this.focus = setup.focus;
-    this.trace = setup.trace;
-    this.violationStep = setup.violationStep;
-    this.liveness = setup.focus.liveness;
-    this.clusterSize = setup.clusterSize;
-    let finalCommit = 0;
-    for (const event of setup.trace) {
-      const known = event.kind === "observation" ? recogniseReplicaObservation(event.observation, event.node) : null;
-      if (known?.kind === "committed") finalCommit = Math.max(finalCommit, known.index);
-    }
-    this.finalCommit = finalCommit;
-    const trace = setup.trace;
-    this.rareMax = setup.clusterSize;
-    for (const event of trace) {
-      if (event.kind === "observation" && recogniseReplicaObservation(event.observation, event.node) === null) {
-        this.kindCounts.set(event.observation.kind, (this.kindCounts.get(event.observation.kind) ?? 0) + 1);
-      }
-    }
-  }
-
-  tell(): Draft[] {
-    for (const event of this.trace) this.event(event);
-    if (this.liveness && this.trace.length > 0) this.stallSummary(this.trace[this.trace.length - 1] as TraceEvent);
-    return this.drafts;
-  }
-
-  /** Liveness: where every node stood when the check gave up, so the reader sees what stalled. */
-  private stallSummary(last: TraceEvent): void {
-    const nodes: string[] = [];
-    for (let node = 0; node < this.clusterSize; node++) {
-      const role = this.roles.get(node);
-      const length = this.logLengths.get(node);
-      const what = role?.role === "leader" ? ` (leader of term ${role.term})` : role?.role === "down" ? " (down)" : "";
-      nodes.push(`${nodeName(node)}${what} ${length === undefined ? "has an unknown log" : `has ${length} entr${length === 1 ? "y" : "ies"}`}`);
-    }
-    const leaders = [...this.roles.values()].filter((r) => r.role === "leader").length;
-    // The summary stands for the run's end, not for its last event: it points at nothing in the diagram.
-    const summary = this.add(last, {
-      kind: "summary",
-      nodes: [],
-      priority: 8,
-      say: () => `in the end nothing is committed past entry ${this.finalCommit}${leaders === 0 ? " and no node leads" : ""}: ${nodes.join(", ")}`,
-    });
-    summary.sources = [];
-  }
-
-  private event(event: TraceEvent): void {
-    if (this.absorbing !== null && this.absorbing.step !== event.step) this.absorbing = null;
-    switch (event.kind) {
-      case "observation":
-        return this.observation(event.node, event.observation, event);
-      case "crash": {
-        const was = this.roles.get(event.node);
-        this.roles.set(event.node, { role: "down", term: was?.term ?? 0 });
-        this.commits.delete(event.node);
-        const whileLeader = was?.role === "leader" ? ` while leader of term ${was.term}` : "";
-        this.add(event, { kind: "crash", nodes: [event.node], priority: 3, say: () => `${nodeName(event.node)} crashes${whileLeader} (down for ${event.downMs} ms)` });
-        return;
-      }
-      case "restart": {
-        this.roles.delete(event.node);
-        if (this.absorbing?.draft.kind === "calm") {
-          this.absorbing.nodes.add(event.node);
-          this.absorbing.draft.events++;
-          this.absorbing.draft.sources.push(event);
-          return;
-        }
-        const draft = this.add(event, { kind: "restart", nodes: [event.node], priority: 2, say: (d) => `${nodeName(event.node)} restarts${d.detail}` });
-        this.absorbing = { step: event.step, draft, nodes: new Set([event.node]) };
-        return;
-      }
-      case "partition":
-        this.add(event, { kind: "partition", nodes: [], priority: 3, say: () => `network partition: ${event.shape}` });
-        return;
-      case "heal":
-        if (this.absorbing?.draft.kind === "calm") {
-          this.absorbing.draft.events++;
-          this.absorbing.draft.sources.push(event);
-          return;
-        }
-        this.add(event, { kind: "heal", nodes: [], priority: 2, say: () => "the partition heals" });
-        return;
-      case "phase": {
-        const draft = this.add(event, { kind: "calm", nodes: [], priority: 2, say: () => "calm phase begins: faults stop, the network heals, crashed nodes restart" });
-        this.absorbing = { step: event.step, draft, nodes: new Set() };
-        return;
-      }
-      case "client-call":
-        return this.clientCall(event);
-      case "client-response": {
-        const key = `${event.client}#${event.seq}`;
-        if (!this.focus.operations.has(key) || event.response.kind !== "ok") return;
-        const operation = this.operations.get(key) ?? `operation ${event.seq}`;
-        const unplaceable = this.focus.unplaceable.has(key);
-        const note = unplaceable ? ": no order of the client history explains this answer" : "";
-        this.add(event, {
-          kind: "client-response",
-          nodes: [event.node],
-          priority: unplaceable ? 6 : 4,
-          say: () => `client ${event.client}'s ${operation} returns ${responseText(event.response)} (from ${nodeName(event.node)})${note}`,
-        });
-        return;
-      }
-      case "client-give-up": {
-        const key = `${event.client}#${event.seq}`;
-        if (!this.focus.operations.has(key)) return;
-        const operation = this.operations.get(key) ?? `operation ${event.seq}`;
-        this.add(event, { kind: "client-give-up", nodes: [], priority: 4, say: () => `client ${event.client} gives up on ${operation}: its outcome is unknown` });
-        return;
-      }
-      case "send":
-      case "deliver":
-      case "timer":
-      case "violation":
-        return;
-    }
-  }
-
-  private clientCall(event: Extract<TraceEvent, { kind: "client-call" }>): void {
-    const key = `${event.client}#${event.seq}`;
-    this.operations.set(key, event.operation);
-    if (!this.focus.operations.has(key)) return;
-    this.add(event, {
-      kind: "client-call",
-      nodes: [event.node],
-      priority: 4,
-      mergeKey: `call:${key}`,
-      mergeWindowMs: Infinity,
-      say: (d) =>
-        d.events === 1 ? `client ${event.client} calls ${event.operation} on ${nodeName(event.node)}` : `client ${event.client} calls ${event.operation}, trying ${nodeList(d.nodes)} over ${d.events} attempts`,
-    });
-  }
-
-  private observation(node: NodeId, observation: Observation, event: TraceEvent): void {
-    const known = recogniseReplicaObservation(observation, node);
-    const absorbing = this.absorbing !== null && this.absorbing.nodes.has(node) ? this.absorbing : null;
-    if (known === null) {
-      const count = this.kindCounts.get(observation.kind) ?? 0;
-      const atViolation = event.step === this.violationStep;
-      if (absorbing !== null && !atViolation) {
-        absorbing.draft.detail += `; ${valueText(observation.kind, 40)}${observationFields(observation)}`;
-        absorbing.draft.events++;
-        absorbing.draft.sources.push(event);
-        return;
-      }
-      if (count > this.rareMax && !atViolation) return;
-      const what = `${valueText(observation.kind, 40)}${observationFields(observation)}`;
-      this.add(event, {
-        kind: "observation",
-        nodes: [node],
-        priority: atViolation ? 5 : 1,
-        mergeKey: `observation:${what}`,
-        say: (d) => (d.nodes.length === 1 ? genericObservation(node, observation) : `${nodeList(d.nodes)} ${what}`),
-      });
-      return;
-    }
-    switch (known.kind) {
-      case "voted":
-        return this.vote(node, known, event);
-      case "restarted":
-        this.roles.set(node, { role: "follower", term: known.term });
-        if (absorbing !== null) {
-          if (absorbing.draft.kind === "restart") absorbing.draft.detail += ` with term ${known.term} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
-          absorbing.draft.events++;
-          absorbing.draft.sources.push(event);
-          return;
-        }
-        this.add(event, { kind: "restart", nodes: [node], priority: 2, say: () => `${nodeName(node)} restarts with term ${known.term} and ${known.logLength} log entries` });
-        return;
-      case "role":
-        return this.role(node, known, event);
-      case "appended":
-        this.logLengths.set(node, Math.max(this.logLengths.get(node) ?? 0, known.index));
-        if (this.liveness && known.index > this.finalCommit) return this.stalledAppend(node, known.index, event);
-        if (!this.focus.entries.has(known.index)) return;
-        this.add(event, {
-          kind: "appended",
-          nodes: [node],
-          priority: 4,
-          termLow: known.term,
-          entry: known.index,
-          id: known.id,
-          mergeKey: `appended:${known.index}:${known.term}:${known.id}`,
-          say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} ${entriesText(d.low, d.high)} (term ${d.termLow}, ${idsText(d.ids, d.high - d.low + 1)})`,
-        });
-        return;
-      case "truncated": {
-        const length = this.logLengths.get(node);
-        if (length !== undefined) this.logLengths.set(node, Math.min(length, known.fromIndex - 1));
-        // A truncation matters when it erased something the story follows (or,
-        // for liveness, anything at all); with the log length unknown, assume it did.
-        const erasedUpTo = length ?? Infinity;
-        const relevant = this.liveness ? erasedUpTo >= known.fromIndex : [...this.focus.entries].some((index) => index >= known.fromIndex && index <= erasedUpTo);
-        if (!relevant) return;
-        const committedNote = this.liveness && known.fromIndex <= this.clusterCommit ? `, below the commit index ${this.clusterCommit}` : "";
-        const draft = this.add(event, {
-          kind: "truncated",
-          nodes: [node],
-          priority: this.liveness ? 6 : 4,
-          entry: known.fromIndex,
-          mergeKey: `truncated:${known.fromIndex}`,
-          say: (d) =>
-            `${nodeList(d.nodes)} ${plural(d, "truncates its", "truncate their")} log from entry ${d.low === d.high ? d.low : `${d.low}-${d.high}`}${timesText(d)}${d.detail}`,
-        });
-        // Of repeated truncations, name the one that erased the most: usually the one that hurt.
-        const erased = length !== undefined && length >= known.fromIndex ? `, erasing ${entriesText(known.fromIndex, length)}${committedNote}` : "";
-        if (erased.length > draft.detail.length) draft.detail = erased;
-        return;
-      }
-      case "committed": {
-        const before = this.commits.get(node) ?? 0;
-        this.commits.set(node, Math.max(before, known.index));
-        this.clusterCommit = Math.max(this.clusterCommit, known.index);
-        // Liveness: the commits that reached the last index ever committed, where progress stopped.
-        const wanted = this.liveness ? before < this.finalCommit && known.index >= this.finalCommit : [...this.focus.entries].some((index) => index > before && index <= known.index);
-        if (!wanted) return;
-        this.add(event, {
-          kind: "committed",
-          nodes: [node],
-          priority: this.liveness ? 6 : 4,
-          termLow: known.term,
-          entry: known.index,
-          mergeKey: `committed:${known.index}:${known.term}`,
-          say: (d) => {
-            const applied = d.applied === null ? "" : `, applying ${entriesText(d.applied.low, d.applied.high)} (${idsText(d.applied.ids, d.applied.high - d.applied.low + 1)})`;
-            return `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${d.high} (in ${terms(d)})${applied}${this.liveness ? ": the last commit of the run" : ""}`;
-          },
-        });
-        return;
-      }
-      case "applied": {
-        const operation = known.client === null ? "" : `${known.client}#${known.seq}`;
-        if (!this.focus.entries.has(known.index) && !this.focus.operations.has(operation)) return;
-        const draft = this.add(event, {
-          kind: "applied",
-          nodes: [node],
-          priority: 4,
-          entry: known.index,
-          id: known.id,
-          mergeKey: `applied:${known.index}:${known.id}:${known.effect}`,
-          say: (d) => `${nodeList(d.nodes)} ${plural(d, "applies", "apply")} ${entriesText(d.low, d.high)} (${idsText(d.ids, d.high - d.low + 1)})${d.detail}`,
-        });
-        if (!known.effect) draft.detail = " as a duplicate, without effect";
-        return;
-      }
-    }
-  }
-
-  private role(node: NodeId, change: { role: ReplicaRole; term: number }, event: TraceEvent): void {
-    const { role, term } = change;
-    const before = this.roles.get(node);
-    this.roles.set(node, { role, term });
-    if (before?.role === role && before.term === term) return;
-    if (role === "leader") {
-      this.add(event, { kind: "leader", nodes: [node], priority: 3, termLow: term, say: () => `${nodeName(node)} becomes leader in term ${term}` });
-    } else if (role === "candidate") {
-      this.add(event, {
-        kind: "election",
-        nodes: [node],
-        priority: 1,
-        termLow: term,
-        mergeKey: "election",
-        adjacentOnly: true,
-        say: (d) => `${nodeList(d.nodes)} ${plural(d, "stands", "stand")} for election in ${terms(d)}`,
-      });
-    } else if (before?.role === "leader") {
-      this.add(event, { kind: "step-down", nodes: [node], priority: 2, say: () => `${nodeName(node)} steps down: a follower in term ${term} (it led term ${before.term})` });
-    }
-  }
-
-  /**
-   * A granted vote, told only in a term the violation names: it shows who
-   * made that term's leader, a second vote in the same term, and a vote for
-   * a candidate whose log was behind the voter's (the protocol says so in
-   * `candidateLogBehind`; this package knows no election rule).
-   */
-  private vote(node: NodeId, vote: VotedObservation, event: TraceEvent): void {
-    const key = `${node}:${vote.term}`;
-    const earlier = this.votes.get(key);
-    this.votes.set(key, vote.candidate);
-    if (!this.focus.terms.has(vote.term)) return;
-    const behind = vote.candidateLogBehind;
-    const notes = [
-      ...(earlier !== undefined && earlier !== vote.candidate ? [`after voting for ${nodeName(earlier)} in the same term`] : []),
-      ...(behind ? [`though ${nodeName(vote.candidate)}'s log (${vote.candidateLastLogIndex} entries, last term ${vote.candidateLastLogTerm}) is behind its own (${vote.lastLogIndex}, last term ${vote.lastLogTerm})`] : []),
-    ];
-    const candidate = nodeName(vote.candidate);
-    const note = notes.length === 0 ? "" : `, ${notes.join(", ")}`;
-    this.add(event, {
-      kind: "vote",
-      nodes: [node],
-      priority: notes.length === 0 ? 2 : 4,
-      termLow: vote.term,
-      // Plain votes for one candidate fold into one step; a telling vote stands alone.
-      ...(notes.length === 0 ? { mergeKey: `vote:${vote.term}:${vote.candidate}` } : {}),
-      say: (d) => `${nodeList(d.nodes)} ${plural(d, "votes", "vote")} for ${candidate} in term ${vote.term}${note}`,
-    });
-  }
-
-  /** Liveness: an entry past the last commit joins the one step that lists what never committed. */
-  private stalledAppend(node: NodeId, index: number, event: TraceEvent): void {
-    if (this.stalled === null) {
-      const byNode = new Map<NodeId, { low: number; high: number }>();
-      const draft = this.add(event, {
-        kind: "appended",
-        nodes: [node],
-        priority: 7,
-        mergeKey: "stalled",
-        say: (d) => {
-          const groups = new Map<string, NodeId[]>();
-          for (const [n, range] of [...byNode].sort((a, b) => a[0] - b[0])) {
-            const key = entriesText(range.low, range.high);
-            groups.set(key, [...(groups.get(key) ?? []), n]);
-          }
-          const parts = [...groups].map(([entries, nodes]) => `${nodeList(nodes)} ${nodes.length > 1 ? "append" : "appends"} ${entries}`);
-          const reach = d.nodes.length * 2 > this.clusterSize ? "" : `, held by ${d.nodes.length} of ${this.clusterSize} nodes, never a majority`;
-          return `${parts.join("; ")}: never committed${reach}`;
-        },
-      });
-      this.stalled = { draft, byNode };
-    }
-    const { draft, byNode } = this.stalled;
-    const range = byNode.get(node);
-    byNode.set(node, range === undefined ? { low: index, high: index } : { low: Math.min(range.low, index), high: Math.max(range.high, index) });
-    if (range !== undefined || byNode.size > 1) draft.events++;
-    if (!draft.sources.includes(event)) draft.sources.push(event);
-    draft.nodes = [...new Set([...draft.nodes, node])].sort((a, b) => a - b);
-    draft.timeEnd = Math.max(draft.timeEnd, event.time);
-  }
-
-  /** Adds a draft, or folds it into a recent one with the same merge key. */
-  private add(
-    event: TraceEvent,
-    fields: {
-      kind: StoryStepKind;
-      nodes: number[];
-      priority: number;
-      say: (draft: Draft) => string;
-      mergeKey?: string;
-      adjacentOnly?: boolean;
-      mergeWindowMs?: number;
-      termLow?: number;
-      entry?: number;
-      id?: string;
-    },
-  ): Draft {
-    const draft: Draft = {
-      kind: fields.kind,
-      time: event.time,
-      timeEnd: event.time,
-      step: event.step,
-      nodes: fields.nodes,
-      mergeKey: fields.mergeKey ?? null,
-      adjacentOnly: fields.adjacentOnly ?? false,
-      mergeWindowMs: fields.mergeWindowMs ?? (fields.adjacentOnly === true ? Infinity : MERGE_WINDOW_MS),
-      priority: fields.priority,
-      termLow: fields.termLow ?? 0,
-      termHigh: fields.termLow ?? 0,
-      low: fields.entry ?? 0,
-      high: fields.entry ?? 0,
-      ids: fields.id === undefined ? [] : [fields.id],
-      applied: null,
-      detail: "",
-      events: 1,
-      sources: [event],
-      say: fields.say,
-    };
-    if (draft.mergeKey !== null) {
-      const lookback = draft.adjacentOnly ? 1 : MERGE_LOOKBACK;
-      for (let i = this.drafts.length - 1; i >= Math.max(0, this.drafts.length - lookback); i--) {
-        const earlier = this.drafts[i] as Draft;
-        if (earlier.mergeKey !== draft.mergeKey) continue;
-        if (draft.time - earlier.timeEnd > draft.mergeWindowMs) continue;
-        earlier.nodes = [...new Set([...earlier.nodes, ...draft.nodes])].sort((a, b) => a - b);
-        earlier.timeEnd = Math.max(earlier.timeEnd, draft.time);
-        earlier.termLow = Math.min(earlier.termLow, draft.termLow);
-        earlier.termHigh = Math.max(earlier.termHigh, draft.termHigh);
-        earlier.priority = Math.max(earlier.priority, draft.priority);
-        earlier.events++;
-        earlier.sources.push(event);
-        return earlier;
-      }
-    }
-    this.drafts.push(draft);
-    return draft;
-  }
 }

@@ -1,6 +1,31 @@
 import type { TraceEvent } from "@cx/sim";
 import type { StoryStepKind } from "../story.js";
 
+/**
+ * How much a step matters when the story must leave steps out (see
+ * `leaveOut`): the lowest go first; the violation always stays.
+ */
+export const StoryPriority = {
+  /** Elections; an observation of a kind this package does not know, when rare. */
+  Routine: 1,
+  /** Restarts, heals, the calm phase, step-downs, plain votes. */
+  Background: 2,
+  /** Crashes, partitions, new leaders. */
+  Turn: 3,
+  /** What the violation names: its entries, its client operations, a telling vote. */
+  Subject: 4,
+  /** An unknown observation in the violation's own step. */
+  AtViolation: 5,
+  /** The answer no order explains; for a liveness failure, its truncations and the last commit. */
+  Suspect: 6,
+  /** Liveness: the entries that never committed. */
+  Stall: 7,
+  /** Liveness: where every node stood at the end. */
+  Summary: 8,
+  /** The violation itself: never left out. */
+  Violation: 9,
+} as const;
+
 /** A step before numbering; mutable while repetition is being folded into it. */
 export interface Draft {
   kind: StoryStepKind;
@@ -14,7 +39,7 @@ export interface Draft {
   adjacentOnly: boolean;
   /** Merge only with a draft that ended at most this long before. */
   mergeWindowMs: number;
-  /** 0 (left out first) .. 9 (the violation, never left out). */
+  /** A {@link StoryPriority}: the lowest are left out first, the violation never. */
   priority: number;
   termLow: number;
   termHigh: number;

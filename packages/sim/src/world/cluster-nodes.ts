@@ -1,0 +1,108 @@
+import type { NodeContext, NodeId, ProtocolNode } from "../protocol.js";
+import type { Clients } from "./clients.js";
+import type { Network } from "./network.js";
+import type { NodeSlot, WorldCore } from "./world-core.js";
+import type { RestartEvent, TimerEvent, TrackedRequest } from "./world-events.js";
+
+/**
+ * The cluster's nodes as the world runs them: booting a node with its
+ * context, its timers, crashing it (the node object and its timers are
+ * gone, what it persisted survives) and restarting it.
+ */
+export class ClusterNodes<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
+  private readonly tracing: boolean;
+  private timerToken = 0;
+
+  constructor(
+    private readonly core: WorldCore<Message, Input, Output, Persistent, Node>,
+    private readonly links: { readonly network: Network<Message, Input, Output, Persistent, Node>; readonly clients: Clients<Message, Input, Output, Persistent, Node> },
+  ) {
+    this.tracing = core.setup.recordTrace;
+  }
+
+  isUp(id: NodeId): boolean {
+    return this.core.slots[id]?.up === true;
+  }
+
+  boot(id: NodeId): void {
+    const slot = this.slot(id);
+    slot.node = this.core.setup.protocol.start(this.context(id, slot.epoch));
+  }
+
+  /** A timer fires, unless it was cancelled, set again, or belongs to an earlier boot. */
+  fireTimer(event: TimerEvent): void {
+    const core = this.core;
+    const slot = this.slot(event.node);
+    const name = event.payload;
+    if (!slot.up || slot.epoch !== event.epoch || slot.timers.get(name) !== event.serial) return;
+    slot.timers.set(name, 0);
+    if (this.tracing) core.trace.push({ kind: "timer", time: core.time, step: core.step, node: event.node, name });
+    slot.node?.onTimer(name);
+  }
+
+  /** The node loses its volatile state and timers, and comes back after `downMs`. */
+  crash(id: NodeId, downMs: number): void {
+    const core = this.core;
+    const slot = this.slot(id);
+    slot.up = false;
+    slot.node = undefined;
+    slot.epoch++;
+    slot.timers.clear();
+    if (this.tracing) core.trace.push({ kind: "crash", time: core.time, step: core.step, node: id, downMs });
+    core.schedule.restart({ time: core.time + downMs, node: id, epoch: slot.epoch });
+  }
+
+  /** A scheduled restart: only if the node is still down from the crash that scheduled it. */
+  restartDue(event: RestartEvent): void {
+    if (!this.isUp(event.node) && this.core.slots[event.node]?.epoch === event.epoch) this.restart(event.node);
+  }
+
+  restart(id: NodeId): void {
+    const core = this.core;
+    this.slot(id).up = true;
+    if (this.tracing) core.trace.push({ kind: "restart", time: core.time, step: core.step, node: id });
+    this.boot(id);
+  }
+
+  private slot(id: NodeId): NodeSlot<Node> {
+    return this.core.slots[id] as NodeSlot<Node>;
+  }
+
+  private context(id: NodeId, epoch: number): NodeContext<Message, Output, Persistent> {
+    const core = this.core;
+    const { network, clients } = this.links;
+    const slot = this.slot(id);
+    // A context outlives its boot only as a stale reference: after a crash
+    // every effect through it is ignored.
+    const live = () => slot.epoch === epoch && slot.up;
+    return {
+      id,
+      peers: Array.from({ length: core.size }, (_, i) => i).filter((i) => i !== id),
+      clusterSize: core.size,
+      now: () => core.time,
+      send: (to, message) => {
+        if (live()) network.send(id, to, message);
+      },
+      setTimer: (name, delayMs) => {
+        if (!live()) return;
+        const token = ++this.timerToken;
+        slot.timers.set(name, token);
+        core.schedule.timer({ time: core.time + Math.max(0, Math.floor(delayMs)), node: id, serial: token, epoch, payload: name });
+      },
+      cancelTimer: (name) => {
+        if (live() && slot.timers.has(name)) slot.timers.set(name, 0);
+      },
+      persist: (state) => {
+        if (live()) slot.persisted = state;
+      },
+      restore: () => slot.persisted as Persistent | undefined,
+      emit: (observation) => {
+        if (live()) core.observe(id, observation);
+      },
+      reply: (request, response) => {
+        if (live()) clients.sendResponse(id, request as TrackedRequest<Input>, response);
+      },
+      draw: (n, label) => core.setup.choices.draw(n, label),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
+import type { FaultProfile } from "./fault-profile.js";
+import type { TraceEvent } from "./trace.js";
+import type { WorldSchedule } from "./world-events.js";
+import type { WorldSetup } from "./world-setup.js";
+
+/** One node's place in the world: survives the node object across crashes. */
+export interface NodeSlot<Node> {
+  node: Node | undefined;
+  up: boolean;
+  /** Bumped by every crash: timers and replies of an older boot are ignored. */
+  epoch: number;
+  /** The live token per timer name; 0 means none (entries are zeroed, not deleted: a Map shrinking on delete allocates). */
+  timers: Map<string, number>;
+  persisted: unknown;
+}
+
+/**
+ * What the parts of the world (network, faults, clients, nodes) share: the
+ * clock, the schedule, the node slots, the trace, and the few calls that
+ * belong to the world as a whole. The world implements it; each part holds
+ * it instead of the world, so the parts never import one another in a circle.
+ */
+export interface WorldCore<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
+  readonly setup: WorldSetup<Message, Input, Output, Persistent, Node>;
+  readonly size: number;
+  readonly time: number;
+  readonly step: number;
+  readonly phase: "fault" | "calm";
+  readonly schedule: WorldSchedule<Message, Input, Output>;
+  readonly slots: readonly NodeSlot<Node>[];
+  readonly trace: TraceEvent[];
+  /** The network's and the fault clock's profile: the drawn one, then its calm form. */
+  readonly profile: FaultProfile;
+  /** A node emitted an observation: trace it, and let the monitors judge it. */
+  observe(id: NodeId, observation: Observation): void;
+  /** Samples the coverage probe (at fault ticks, at the calm phase, at the end). */
+  sampleCoverage(): void;
+  /** A client finished its operations: the run may be over. */
+  maybeStop(): void;
+}

@@ -1,0 +1,27 @@
+import type { ChoiceSource } from "../choices/choice-source.js";
+import type { Workload } from "../clients/workload.js";
+import type { Protocol, ProtocolNode } from "../protocol.js";
+import type { ScenarioOptions } from "../scenario/options.js";
+import type { RunLimits } from "../scenario/run-limits.js";
+import type { ClusterView } from "./cluster-view.js";
+import type { FaultProfile } from "./fault-profile.js";
+import type { Monitor } from "./monitor.js";
+import type { SwarmProfile } from "./swarm-profile.js";
+
+/** How the world is set up for one run. */
+export interface WorldSetup<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
+  readonly protocol: Protocol<Message, Input, Output, Persistent, Node>;
+  readonly workload: Workload<Input>;
+  readonly choices: ChoiceSource;
+  readonly options: ScenarioOptions;
+  readonly clusterSize: number;
+  readonly profile: FaultProfile;
+  /** The run's swarm profile (`calmSwarm` for the world as it was before swarm profiles). */
+  readonly swarm: SwarmProfile;
+  readonly monitors: readonly Monitor<Node, Input, Output>[];
+  /** The protocol side's coverage probe: one feature, or several, per sample. */
+  readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;
+  readonly recordTrace: boolean;
+  /** Caps that end a runaway run with a RunLimitError. */
+  readonly limits: RunLimits;
+}
