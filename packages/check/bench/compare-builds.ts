@@ -5,7 +5,7 @@
  * given. Prints, per history and in total, the median time of each and
  * their ratio, and fails when a verdict or a step count differs.
  *
- *   tsx --conditions=@cx/source bench/compare-builds.ts --before DIR [--sizes 1000,10000] [--runs 5]
+ *   tsx --conditions=@cx/source bench/compare-builds.ts --before DIR [--sizes 1000,10000] [--runs 5] [--only SUBSTRING]
  *
  * DIR is a copy of packages/check/src (for example `git archive` of the
  * commit before, unpacked).
@@ -27,6 +27,7 @@ const beforeDir = flag("--before");
 if (beforeDir === undefined) throw new Error("usage: compare-builds --before DIR [--sizes 1000,10000] [--runs 5]");
 const sizes = (flag("--sizes") ?? "1000,10000").split(",").filter((s) => s !== "").map(Number);
 const runs = Number(flag("--runs") ?? 5);
+const only = flag("--only") ?? "";
 const before = (await import(join(resolve(beforeDir), "index.ts"))) as typeof after;
 
 interface Case {
@@ -66,7 +67,7 @@ const median = (values: number[]): number => {
 let totalBefore = 0;
 let totalAfter = 0;
 let mismatches = 0;
-for (const c of cases) {
+for (const c of cases.filter((entry) => entry.name.includes(only))) {
   const samples = { before: [] as number[], after: [] as number[] };
   let last = { before: { verdict: "", steps: 0 }, after: { verdict: "", steps: 0 } };
   for (let run = 0; run < runs; run++) {

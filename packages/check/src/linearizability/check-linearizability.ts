@@ -2,8 +2,8 @@ import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
 import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
 import { findSuspects } from "./internal/find-suspects.js";
-import { searchPartition } from "./internal/search-partition.js";
-import type { SearchLimit, SearchOutcome } from "./internal/search-partition.js";
+import { searchPartition, startPartitionSearch } from "./internal/search-partition.js";
+import type { PartitionSearch, SearchLimit, SearchOutcome } from "./internal/search-partition.js";
 
 /** Default search budget: a few seconds to a minute of search on one core. */
 export const DEFAULT_BUDGET_STEPS = 200_000_000;
@@ -128,6 +128,10 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     searches[partIndex] = entry;
     return entry;
   };
+  const startSearch = (partIndex: number): PartitionSearch => {
+    const { operations: searched, searchModel } = searchOf(partIndex);
+    return startPartitionSearch({ model: searchModel, operations: searched, pruning, memoBytesMax, partials: run.partials, ...deadline });
+  };
   // The model's exact decision procedures first: linear or n log n where
   // they apply, and an illegal part found this way ends the check at once.
   const undecided: number[] = [];
@@ -142,7 +146,8 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const { kept, operations: searched, searchModel } = searchOf(partIndex);
-    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps), memoBytesMax, partials: run.partials, ...deadline });
+    const witnessSteps = Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps);
+    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, memoBytesMax, partials: run.partials, ...deadline }, { steps: witnessSteps, bytes: memoBytesMax });
     steps += outcome.steps;
     const hints = decision.suspects ?? [];
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints, ...partialsOf(outcome) });
@@ -152,18 +157,30 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   }
   // Partitions take turns with a step allowance that grows fourfold each
   // round, so one hard partition cannot hide an easy violation in another
-  // (Porcupine checks them in parallel for the same reason). Re-running a
-  // partition wastes at most a third of its steps; all of it is counted.
+  // (Porcupine checks them in parallel for the same reason). A partition
+  // that used up its allowance keeps its place and goes on in the next
+  // round, unless the others' searches hold too much memory: then it is
+  // dropped and starts over later (those steps are counted too).
+  const live: (PartitionSearch | undefined)[] = [];
+  const heldByOthers = (partIndex: number): number => live.reduce((sum, search, i) => sum + (i === partIndex || search === undefined ? 0 : search.bytes()), 0);
   let pending = undecided;
   let allowance = undecided.length === 1 ? Number.POSITIVE_INFINITY : FIRST_ALLOWANCE_STEPS;
   while (pending.length > 0) {
     const unfinished: number[] = [];
     for (const partIndex of pending) {
-      const { kept, operations: searched, searchModel } = searchOf(partIndex);
-      const stepsLeft = Math.min(allowance, budget - steps);
-      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax, partials: run.partials, ...deadline });
+      let others = heldByOthers(partIndex);
+      if (others > memoBytesMax / 2) {
+        live.fill(undefined);
+        others = 0;
+      }
+      const search = live[partIndex] ?? startSearch(partIndex);
+      const outcome = search.run({ steps: Math.min(allowance, budget - steps), bytes: memoBytesMax - others });
       steps += outcome.steps;
-      if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, ...partialsOf(outcome) });
+      live[partIndex] = outcome.verdict === "unknown" && outcome.limit === "steps" ? search : undefined;
+      if (outcome.verdict === "illegal") {
+        const { kept } = searchOf(partIndex);
+        return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, ...partialsOf(outcome) });
+      }
       if (outcome.verdict === "unknown") {
         const where = `partition ${partIndex + 1} of ${parts.length}`;
         if (outcome.limit === "memory" || outcome.limit === "time" || steps >= budget) return stopped(outcome.limit, where);

@@ -6,7 +6,7 @@ import { LongestPrefix } from "./longest-prefix.js";
 import { MemoTable } from "./memo-table.js";
 import { orderingConstraints } from "./ordering-constraints.js";
 import { PartialLinearizations } from "./partial-linearizations.js";
-import type { SearchOutcome, SearchProblem } from "./search-problem.js";
+import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem } from "./search-problem.js";
 import { starvationLookahead } from "./starvation-lookahead.js";
 import type { Starvation } from "./starvation-lookahead.js";
 import { ILLEGAL, TransitionCache } from "./transition-cache.js";
@@ -15,6 +15,8 @@ import { ILLEGAL, TransitionCache } from "./transition-cache.js";
 const OBJECT_STATE_BYTES = 256;
 /** Steps between two looks at the caller's clock. */
 const CLOCK_EVERY_STEPS = 1024;
+/** Inserts into the memo between two looks at the memory held (a power of 2). */
+const MEMORY_EVERY_INSERTS = 64;
 /** Operation indices kept over all partial linearizations of one search at most. */
 const PARTIAL_ENTRIES_MAX = 1 << 22;
 
@@ -35,14 +37,14 @@ const PARTIAL_ENTRIES_MAX = 1 << 22;
  * once (see starvationLookahead).
  * Identical operations are also ordered (see ordering-constraints.ts).
  */
-export function searchOrdered<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
+export function startOrderedSearch<State, Input, Output>(problem: SearchProblem<State, Input, Output>): PartitionSearch {
   const completed = problem.operations.reduce((count, op) => count + (op.return === null ? 0 : 1), 0);
-  if (completed === 0) return { verdict: "ok", steps: 0 };
-  return new OrderedSearch(problem, completed).run();
+  if (completed === 0) return { run: () => ({ verdict: "ok", steps: 0 }), bytes: () => 0 };
+  return new OrderedSearch(problem, completed);
 }
 
-/** One search's structures and position; `run` is the loop. */
-class OrderedSearch<State, Input, Output> {
+/** One search's structures and position; `run` is the loop, and a run stopped by its step limit can go on. */
+class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private readonly problem: SearchProblem<State, Input, Output>;
   private readonly operations: readonly Operation<Input, Output>[];
   private readonly pruning: boolean;
@@ -76,6 +78,7 @@ class OrderedSearch<State, Input, Output> {
   private phase = 0;
   private node: number;
   private steps = 0;
+  private bytesMax = 0;
   private remaining: number;
 
   constructor(problem: SearchProblem<State, Input, Output>, completed: number) {
@@ -131,15 +134,17 @@ class OrderedSearch<State, Input, Output> {
     this.node = this.events.first();
   }
 
-  run(): SearchOutcome {
+  run(limits: RunLimits): SearchOutcome {
     const { pruning, deadline } = this.problem;
-    const limit = this.problem.stepsLeft;
+    const begun = this.steps;
+    const limit = begun + limits.steps;
+    this.bytesMax = limits.bytes;
     const candidates = this.candidates;
     for (;;) {
-      if (this.remaining === 0) return { verdict: "ok", steps: this.steps };
-      if (this.steps >= limit) return { verdict: "unknown", steps: this.steps, limit: "steps" };
+      if (this.remaining === 0) return { verdict: "ok", steps: this.steps - begun };
+      if (this.steps >= limit) return { verdict: "unknown", steps: this.steps - begun, limit: "steps" };
       this.steps++;
-      if (deadline !== undefined && (this.steps & (CLOCK_EVERY_STEPS - 1)) === 0 && deadline.clock() >= deadline.at) return { verdict: "unknown", steps: this.steps, limit: "time" };
+      if (deadline !== undefined && (this.steps & (CLOCK_EVERY_STEPS - 1)) === 0 && deadline.clock() >= deadline.at) return { verdict: "unknown", steps: this.steps - begun, limit: "time" };
       if (pruning && this.phase === 1) {
         const at = candidates.position[this.depth] as number;
         if (at >= (candidates.end[this.depth] as number)) this.node = -1;
@@ -151,11 +156,11 @@ class OrderedSearch<State, Input, Output> {
       const node = this.node;
       if (node === -1 || (node & 1) === 1) {
         const outcome = this.noMoreCandidates(node);
-        if (outcome !== undefined) return outcome;
+        if (outcome !== undefined) return { ...outcome, steps: this.steps - begun };
         continue;
       }
       const outcome = this.attempt(node);
-      if (outcome !== undefined) return outcome;
+      if (outcome !== undefined) return { ...outcome, steps: this.steps - begun };
     }
   }
 
@@ -229,7 +234,8 @@ class OrderedSearch<State, Input, Output> {
     const front = op === linearised.frontier ? linearised.nextUnset(op + 1) : linearised.frontier;
     const maxBelow = linearised.maxAt[this.depth] as number;
     const maxCompleted = indeterminate[op] === 0 && op > maxBelow ? op : maxBelow;
-    if (this.memoryUsed() > this.problem.memoBytesMax) {
+    // Memory grows only by inserts: looked at every MEMORY_EVERY_INSERTS of them.
+    if ((this.memo.count & (MEMORY_EVERY_INSERTS - 1)) === 0 && this.bytes() > this.bytesMax) {
       linearised.remove(op);
       return { verdict: "unknown", steps: this.steps, limit: "memory" };
     }
@@ -294,7 +300,7 @@ class OrderedSearch<State, Input, Output> {
   }
 
   /** Bytes held by what this search keeps; object states are not measured: each is guessed at OBJECT_STATE_BYTES. */
-  private memoryUsed(): number {
+  bytes(): number {
     return this.fixedBytes + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes() + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
   }
 }

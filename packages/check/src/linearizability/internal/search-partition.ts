@@ -1,8 +1,8 @@
 import type { Operation } from "../operation.js";
-import type { SearchOutcome, SearchProblem } from "./search-problem.js";
-import { searchOrdered } from "./search-ordered.js";
+import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem } from "./search-problem.js";
+import { startOrderedSearch } from "./search-ordered.js";
 
-export type { SearchLimit, SearchOutcome, SearchProblem } from "./search-problem.js";
+export type { PartitionSearch, RunLimits, SearchLimit, SearchOutcome, SearchProblem } from "./search-problem.js";
 
 /**
  * Searches one partition. Operations are renumbered first, completed ones
@@ -10,7 +10,7 @@ export type { SearchLimit, SearchOutcome, SearchProblem } from "./search-problem
  * configuration compactly (see searchOrdered); the prefix found is mapped
  * back to the caller's positions.
  */
-export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>): SearchOutcome {
+export function startPartitionSearch<State, Input, Output>(problem: SearchProblem<State, Input, Output>): PartitionSearch {
   const { operations } = problem;
   // Histories usually come in call order: then splitting off the
   // indeterminate operations is the whole sort.
@@ -27,8 +27,19 @@ export function searchPartition<State, Input, Output>(problem: SearchProblem<Sta
   const order = completedFirst.concat(pendingLast);
   const rank = (i: number): number => ((operations[i] as Operation<Input, Output>).return === null ? 1 : 0);
   if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
-  const outcome = searchOrdered({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
-  if (outcome.verdict !== "illegal") return outcome;
+  const search = startOrderedSearch({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
   const back = (k: number): number => order[k] as number;
-  return { ...outcome, prefix: outcome.prefix.map(back), ...(outcome.partials === undefined ? {} : { partials: outcome.partials.map((partial) => partial.map(back)) }) };
+  return {
+    run(limits) {
+      const outcome = search.run(limits);
+      if (outcome.verdict !== "illegal") return outcome;
+      return { ...outcome, prefix: outcome.prefix.map(back), ...(outcome.partials === undefined ? {} : { partials: outcome.partials.map((partial) => partial.map(back)) }) };
+    },
+    bytes: () => search.bytes(),
+  };
+}
+
+/** Searches one partition in one run of at most `limits.steps` steps (see startPartitionSearch). */
+export function searchPartition<State, Input, Output>(problem: SearchProblem<State, Input, Output>, limits: RunLimits): SearchOutcome {
+  return startPartitionSearch(problem).run(limits);
 }

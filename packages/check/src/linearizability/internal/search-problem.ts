@@ -7,9 +7,7 @@ export interface SearchProblem<State, Input, Output> {
   readonly operations: readonly Operation<Input, Output>[];
   /** cx's pruning on top of Porcupine's algorithm (see CheckOptions.pruning). */
   readonly pruning: boolean;
-  /** Steps still allowed. */
-  readonly stepsLeft: number;
-  /** Memory allowed for what the search keeps (memo, states, transition cache, stacks). */
+  /** Memory allowed for what the search keeps (memo, states, transition cache, stacks); sizes the transition cache. */
   readonly memoBytesMax: number;
   /** An outer wall-clock cap: the caller's clock and the time it must stop at. */
   readonly deadline?: { readonly clock: () => number; readonly at: number };
@@ -32,3 +30,23 @@ export type SearchOutcome =
       readonly omitted?: number;
     }
   | { readonly verdict: "unknown"; readonly steps: number; readonly limit: SearchLimit };
+
+/** The limits of one {@link PartitionSearch.run}. */
+export interface RunLimits {
+  /** Steps this run may take. */
+  readonly steps: number;
+  /** Bytes the search may hold in all (it stops with `memory` beyond). */
+  readonly bytes: number;
+}
+
+/**
+ * A search that can be run in slices: a run that stops at its step limit
+ * keeps its place (stack, memo), and the next run goes on from there, so a
+ * partition given more steps later does not start over. Each outcome's
+ * `steps` are those of that run. After any other outcome, do not run again.
+ */
+export interface PartitionSearch {
+  run(limits: RunLimits): SearchOutcome;
+  /** Bytes held now (what {@link RunLimits.bytes} is checked against). */
+  bytes(): number;
+}
