@@ -2,7 +2,7 @@ import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
 import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
 import { findSuspects } from "./internal/find-suspects.js";
-import { searchPartition, startPartitionSearch } from "./internal/search-partition.js";
+import { startPartitionSearch } from "./internal/search-partition.js";
 import type { PartitionSearch, SearchLimit, SearchOutcome } from "./internal/search-partition.js";
 
 /** Default search budget: a few seconds to a minute of search on one core. */
@@ -16,6 +16,8 @@ const WITNESS_SEARCH_STEPS_PER_OP = 20;
 const WITNESS_SEARCH_STEPS_MIN = 2_000;
 /** ...and at most this many: on a huge history the suspects, not a long prefix, point at the fault. */
 const WITNESS_SEARCH_STEPS_MAX = 200_000;
+/** Steps per operation instead when the decision already named the operations at fault (the suspects then come from those). */
+const WITNESS_SEARCH_STEPS_PER_OP_HINTED = 4;
 
 /**
  * Decides whether a history is linearizable with respect to a sequential
@@ -146,14 +148,19 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const { kept, operations: searched, searchModel } = searchOf(partIndex);
-    const witnessSteps = Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps);
-    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, memoBytesMax, partials: run.partials, ...deadline }, { steps: witnessSteps, bytes: memoBytesMax });
+    const perOp = (decision.suspects ?? []).length > 0 ? WITNESS_SEARCH_STEPS_PER_OP_HINTED : WITNESS_SEARCH_STEPS_PER_OP;
+    const witnessSteps = Math.min(WITNESS_SEARCH_STEPS_MIN + perOp * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps);
+    const search = startPartitionSearch({ model: searchModel, operations: searched, pruning, memoBytesMax, partials: run.partials, ...deadline });
+    const outcome = search.run({ steps: witnessSteps, bytes: memoBytesMax });
     steps += outcome.steps;
     const hints = decision.suspects ?? [];
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints, ...partialsOf(outcome) });
     // The search found a linearization: that is proof, whatever decide said.
     if (outcome.verdict === "ok") continue;
-    return illegal(partIndex, { originals: part, prefix: decision.prefix ?? [], hints });
+    // Stopped: the decision's prefix if it gave one, else the longest the search reached (with its partial linearizations so far).
+    if (decision.prefix !== undefined) return illegal(partIndex, { originals: part, prefix: decision.prefix, hints });
+    const progress = search.progress();
+    return illegal(partIndex, { originals: kept.map((k) => k.original), hints, ...progress, ...(progress.partials === undefined ? {} : { omitted: progress.omitted ?? 0 }) });
   }
   // Partitions take turns with a step allowance that grows fourfold each
   // round, so one hard partition cannot hide an easy violation in another

@@ -42,8 +42,10 @@ export class CandidateOrder {
   readonly position: Int32Array;
   readonly end: Int32Array;
   private readonly rules: CandidateRules;
-  private readonly ops: number[] = [];
-  private readonly keys: number[] = [];
+  /** The candidates gathered by build and their priorities, before sorting (`gathered` of them). */
+  private ops = new Int32Array(64);
+  private keys = new Uint8Array(64);
+  private gathered = 0;
   private readonly bucketStart = new Int32Array(PRIORITIES + 1);
   private readonly byReturn: (a: number, b: number) => number;
 
@@ -80,10 +82,7 @@ export class CandidateOrder {
   build(state: unknown, depth: number, deadlineNode: number): void {
     const { events, transitions, starvation, readOnly, indeterminate, eagerIndeterminate, untried } = this.rules;
     const next = events.next;
-    const ops = this.ops;
-    const keys = this.keys;
-    ops.length = 0;
-    keys.length = 0;
+    this.gathered = 0;
     const due = deadlineNode === -1 ? -1 : deadlineNode >> 1;
     const dueNow = due === -1 ? true : transitions.step(state, due) !== ILLEGAL;
     // An operation nothing left can serve needs the current state (or this
@@ -112,8 +111,7 @@ export class CandidateOrder {
         // The due operation, and those that need exactly the state now (a cas from the current value): they cannot wait.
         priority = (y === due && !eagerIndeterminate) || (guided && (starvation as Starvation).needs(y) === state) ? 0 : enablesDue ? 1 : 3;
       }
-      ops.push(y);
-      keys.push(priority);
+      this.gather(y, priority);
     }
     this.sortInto(depth, guided);
   }
@@ -152,6 +150,20 @@ export class CandidateOrder {
     return false;
   }
 
+  private gather(op: number, priority: number): void {
+    if (this.gathered === this.ops.length) {
+      const ops = new Int32Array(2 * this.ops.length);
+      ops.set(this.ops);
+      this.ops = ops;
+      const keys = new Uint8Array(2 * this.keys.length);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    this.ops[this.gathered] = op;
+    this.keys[this.gathered] = priority;
+    this.gathered++;
+  }
+
   /** Empties the candidates of depth `depth` (its forced step failed). */
   clear(depth: number): void {
     this.position[depth] = this.base[depth] as number;
@@ -168,7 +180,7 @@ export class CandidateOrder {
     const keys = this.keys;
     const bucketStart = this.bucketStart;
     const start = this.base[depth] as number;
-    const count = ops.length;
+    const count = this.gathered;
     if (start + count > this.buffer.length) {
       const grown = new Int32Array(Math.max(this.buffer.length * 2, start + count));
       grown.set(this.buffer);

@@ -53,7 +53,7 @@ export function orderingConstraints<State, Input, Output>(
     if (group.length < 2) continue;
     // Usually in that order already (operations come by call): check before sorting.
     let ordered = true;
-    for (let j = 1; j < group.length && ordered; j++) ordered = precedesInList(calls, ends, group[j - 1] as number, group[j] as number);
+    for (let j = 1; j < group.length && ordered; j++) ordered = precedesInList({ calls, ends }, group[j - 1] as number, group[j] as number);
     if (!ordered) group.sort((a, b) => (calls[a] as number) - (calls[b] as number) || (ends[a] as number) - (ends[b] as number) || a - b);
     for (let j = 1; j < group.length; j++) {
       const b = group[j] as number;
@@ -88,7 +88,8 @@ export function orderingConstraints<State, Input, Output>(
 }
 
 /** Whether a comes before b in the group order: by call, then end, then position. */
-function precedesInList(calls: Float64Array, ends: Float64Array, a: number, b: number): boolean {
+function precedesInList(times: { readonly calls: Float64Array; readonly ends: Float64Array }, a: number, b: number): boolean {
+  const { calls, ends } = times;
   const ca = calls[a] as number;
   const cb = calls[b] as number;
   return ca < cb || (ca === cb && ((ends[a] as number) < (ends[b] as number) || ((ends[a] as number) === (ends[b] as number) && a < b)));

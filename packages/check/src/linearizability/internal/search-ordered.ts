@@ -6,7 +6,7 @@ import { LongestPrefix } from "./longest-prefix.js";
 import { MemoTable } from "./memo-table.js";
 import { orderingConstraints } from "./ordering-constraints.js";
 import { PartialLinearizations } from "./partial-linearizations.js";
-import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem } from "./search-problem.js";
+import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
 import { starvationLookahead } from "./starvation-lookahead.js";
 import type { Starvation } from "./starvation-lookahead.js";
 import { ILLEGAL, TransitionCache } from "./transition-cache.js";
@@ -39,7 +39,7 @@ const PARTIAL_ENTRIES_MAX = 1 << 22;
  */
 export function startOrderedSearch<State, Input, Output>(problem: SearchProblem<State, Input, Output>): PartitionSearch {
   const completed = problem.operations.reduce((count, op) => count + (op.return === null ? 0 : 1), 0);
-  if (completed === 0) return { run: () => ({ verdict: "ok", steps: 0 }), bytes: () => 0 };
+  if (completed === 0) return { run: () => ({ verdict: "ok", steps: 0 }), bytes: () => 0, progress: () => ({ prefix: [] }) };
   return new OrderedSearch(problem, completed);
 }
 
@@ -185,13 +185,17 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.partials?.deadEnd(this.depth, this.stackOp, -1);
     let popped: number;
     for (;;) {
-      if (this.depth === 0) return { verdict: "illegal", steps: this.steps, prefix: this.prefix.toArray(), ...(this.partials === undefined ? {} : this.partials.collect(PARTIAL_ENTRIES_MAX)) };
+      if (this.depth === 0) return { verdict: "illegal", steps: this.steps, ...this.progress() };
       popped = this.pop();
       // A forced (phase 0) step had no alternatives worth trying.
       if (!pruning || this.phase !== 0) break;
     }
     this.node = this.events.next[popped] as number;
     return undefined;
+  }
+
+  progress(): SearchProgress {
+    return { prefix: this.prefix.toArray(), ...(this.partials === undefined ? {} : this.partials.collect(PARTIAL_ENTRIES_MAX)) };
   }
 
   /** Pops the top of the stack, restoring the configuration below it; answers the call node popped. */

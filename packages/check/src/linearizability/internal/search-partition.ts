@@ -1,8 +1,8 @@
 import type { Operation } from "../operation.js";
-import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem } from "./search-problem.js";
+import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
 import { startOrderedSearch } from "./search-ordered.js";
 
-export type { PartitionSearch, RunLimits, SearchLimit, SearchOutcome, SearchProblem } from "./search-problem.js";
+export type { PartitionSearch, RunLimits, SearchLimit, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
 
 /**
  * Searches one partition. Operations are renumbered first, completed ones
@@ -29,13 +29,18 @@ export function startPartitionSearch<State, Input, Output>(problem: SearchProble
   if (!sorted) order.sort((a, b) => rank(a) - rank(b) || (operations[a] as Operation<Input, Output>).call - (operations[b] as Operation<Input, Output>).call || a - b);
   const search = startOrderedSearch({ ...problem, operations: order.map((i) => operations[i] as Operation<Input, Output>) });
   const back = (k: number): number => order[k] as number;
+  const mapBack = (found: SearchProgress): SearchProgress => ({
+    prefix: found.prefix.map(back),
+    ...(found.partials === undefined ? {} : { partials: found.partials.map((partial) => partial.map(back)), omitted: found.omitted ?? 0 }),
+  });
   return {
     run(limits) {
       const outcome = search.run(limits);
       if (outcome.verdict !== "illegal") return outcome;
-      return { ...outcome, prefix: outcome.prefix.map(back), ...(outcome.partials === undefined ? {} : { partials: outcome.partials.map((partial) => partial.map(back)) }) };
+      return { ...outcome, ...mapBack(outcome) };
     },
     bytes: () => search.bytes(),
+    progress: () => mapBack(search.progress()),
   };
 }
 

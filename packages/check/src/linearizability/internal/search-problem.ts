@@ -49,4 +49,13 @@ export interface PartitionSearch {
   run(limits: RunLimits): SearchOutcome;
   /** Bytes held now (what {@link RunLimits.bytes} is checked against). */
   bytes(): number;
+  /** What the search has found so far: the longest prefix and (with `partials`) the longest partial linearizations, as an illegal outcome would give them. */
+  progress(): SearchProgress;
+}
+
+/** The witness material of a search so far (indices into its operations). */
+export interface SearchProgress {
+  readonly prefix: readonly number[];
+  readonly partials?: readonly (readonly number[])[];
+  readonly omitted?: number;
 }
