@@ -101,7 +101,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.transitions = new TransitionCache(model, operations, problem.memoBytesMax);
     this.state = this.transitions.initial;
     this.linearised = new LinearisedSet(n, completed);
-    this.memo = new MemoTable(this.linearised.keyWords(), this.transitions.equal);
+    this.memo = new MemoTable(this.linearised.keyWords(), this.transitions.equal, 2 * n);
     this.prefix = new LongestPrefix(n);
     this.partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
     this.fixedBytes = 64 * n + this.linearised.bytes();

@@ -7,6 +7,8 @@ export const ILLEGAL: unique symbol = Symbol("illegal");
 const ILLEGAL_TRANSITION = -1;
 /** Entries of the transition cache at most (three 4-byte words each). */
 const TRANSITION_CACHE_MAX = 1 << 21;
+/** ...and at least (a small history needs few: filling a large cache cost more than its search). */
+const TRANSITION_CACHE_MIN = 64;
 
 /**
  * The model's step as the search sees it: states as tokens, compared with
@@ -47,7 +49,7 @@ export class TransitionCache<State, Input, Output> {
     this.equal = this.interned ? undefined : objectEquality(model);
     this.initial = this.interned ? this.interner.intern(init) : init;
     const n = operations.length;
-    this.size = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(1024, 8 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, memoBytesMax / 48)))));
+    this.size = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(TRANSITION_CACHE_MIN, 8 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, memoBytesMax / 48)))));
     this.from = new Int32Array(this.size).fill(-1);
     this.op = new Int32Array(this.size);
     this.to = new Int32Array(this.size);
