@@ -1,6 +1,6 @@
 import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
-import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
+import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, Suspect, WitnessStep } from "./result.js";
 import { findSuspects } from "./internal/find-suspects.js";
 import { startPartitionSearch } from "./internal/search-partition.js";
 import type { PartitionSearch, SearchLimit, SearchOutcome } from "./internal/search-partition.js";
@@ -93,23 +93,40 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     const part = parts[partIndex] as readonly Operation<Input, Output>[];
     const partition = { index: partIndex, count: parts.length, operations: part.length };
     if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
-    // Each check without a candidate gets about as many steps as the verdict took.
-    const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
-    const found2 = findSuspects({
-      part,
-      witness,
-      hints: found.hints ?? [],
-      positions,
-      check: (without) => {
-        const left = Math.min(perCheck, budget - steps);
-        const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(deadline.deadline === undefined ? {} : { timeoutMs: Math.max(0, deadline.deadline.at - deadline.deadline.clock()) }) };
-        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
-        steps += outcome.steps;
-        return outcome;
+    // The suspects cost a check or more each: they are searched for when first read, not before.
+    const suspectSteps = budget - steps;
+    const suspectTime = deadline.deadline === undefined ? undefined : Math.max(0, deadline.deadline.at - deadline.deadline.clock());
+    const hints = found.hints ?? [];
+    let suspects: readonly Suspect<Input, Output>[] | undefined;
+    const findThem = (): readonly Suspect<Input, Output>[] => {
+      // Each check without a candidate gets about as many steps as the verdict took.
+      const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
+      let spent = 0;
+      const clock = options.clock;
+      const until = suspectTime === undefined || clock === undefined ? undefined : clock() + suspectTime;
+      return findSuspects({
+        part,
+        witness,
+        hints,
+        positions,
+        check: (without) => {
+          const left = Math.min(perCheck, suspectSteps - spent);
+          const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(until === undefined || clock === undefined ? {} : { timeoutMs: Math.max(0, until - clock()) }) };
+          const outcome = checkWith(model, without, { options: checkOptions, partials: false });
+          spent += outcome.steps;
+          return outcome;
+        },
+        mayContinue: () => suspectSteps - spent > 0 && (until === undefined || clock === undefined || clock() < until),
+      }).suspects;
+    };
+    const lazyWitness: LinearizabilityWitness<State, Input, Output> = {
+      ...witness,
+      partition,
+      get suspects() {
+        return (suspects ??= findThem());
       },
-      mayContinue: () => budget - steps > 0 && (deadline.deadline === undefined || deadline.deadline.clock() < deadline.deadline.at),
-    });
-    return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: found2.suspects } };
+    };
+    return { verdict: "illegal", steps, witness: lazyWitness };
   };
   const stopped = (limit: SearchLimit, where: string): LinearizabilityResult<Input, Output, State> => {
     if (limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
