@@ -79,55 +79,8 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   }
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
   let steps = 0;
-  const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> => {
-    // Only a witness needs positions in the caller's array (the first, for an operation given twice).
-    const positions = new Map<Operation<Input, Output>, number>();
-    operations.forEach((op, index) => {
-      if (!positions.has(op)) positions.set(op, index);
-    });
-    const witness = {
-      ...buildWitness(model, { ...found, positions }),
-      partialLinearizations: (found.partials ?? []).map((partial) => partial.map((local) => positions.get(found.originals[local] as Operation<Input, Output>) ?? -1)),
-      partialLinearizationsOmitted: found.omitted ?? 0,
-    };
-    const part = parts[partIndex] as readonly Operation<Input, Output>[];
-    const partition = { index: partIndex, count: parts.length, operations: part.length };
-    if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
-    // The suspects cost a check or more each: they are searched for when first read, not before.
-    const suspectSteps = budget - steps;
-    const suspectTime = deadline.deadline === undefined ? undefined : Math.max(0, deadline.deadline.at - deadline.deadline.clock());
-    const hints = found.hints ?? [];
-    let suspects: readonly Suspect<Input, Output>[] | undefined;
-    const findThem = (): readonly Suspect<Input, Output>[] => {
-      // Each check without a candidate gets about as many steps as the verdict took.
-      const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
-      let spent = 0;
-      const clock = options.clock;
-      const until = suspectTime === undefined || clock === undefined ? undefined : clock() + suspectTime;
-      return findSuspects({
-        part,
-        witness,
-        hints,
-        positions,
-        check: (without) => {
-          const left = Math.min(perCheck, suspectSteps - spent);
-          const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(until === undefined || clock === undefined ? {} : { timeoutMs: Math.max(0, until - clock()) }) };
-          const outcome = checkWith(model, without, { options: checkOptions, partials: false });
-          spent += outcome.steps;
-          return outcome;
-        },
-        mayContinue: () => suspectSteps - spent > 0 && (until === undefined || clock === undefined || clock() < until),
-      }).suspects;
-    };
-    const lazyWitness: LinearizabilityWitness<State, Input, Output> = {
-      ...witness,
-      partition,
-      get suspects() {
-        return (suspects ??= findThem());
-      },
-    };
-    return { verdict: "illegal", steps, witness: lazyWitness };
-  };
+  const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> =>
+    illegalVerdict({ model, operations, options, parts, steps, budget, ...deadline }, { partIndex, found });
   const stopped = (limit: SearchLimit, where: string): LinearizabilityResult<Input, Output, State> => {
     if (limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
     if (limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
@@ -215,6 +168,75 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     allowance *= 4;
   }
   return { verdict: "ok", steps };
+}
+
+/** What {@link illegalVerdict} needs of the check that found a partition illegal. */
+interface IllegalContext<State, Input, Output> {
+  readonly model: Model<State, Input, Output>;
+  readonly operations: readonly Operation<Input, Output>[];
+  readonly options: CheckOptions;
+  readonly parts: readonly (readonly Operation<Input, Output>[])[];
+  /** Steps taken so far, and the budget. */
+  readonly steps: number;
+  readonly budget: number;
+  readonly deadline?: { readonly clock: () => number; readonly at: number };
+}
+
+/** The illegal result for partition `partIndex`: the witness now, its suspects when first read. */
+function illegalVerdict<State, Input, Output>(
+  context: IllegalContext<State, Input, Output>,
+  at: { readonly partIndex: number; readonly found: Found<Input, Output> },
+): LinearizabilityResult<Input, Output, State> {
+  const { model, operations, options, parts, steps, budget } = context;
+  const { partIndex, found } = at;
+  const deadline = { ...(context.deadline === undefined ? {} : { deadline: context.deadline }) };
+  // Only a witness needs positions in the caller's array (the first, for an operation given twice).
+  const positions = new Map<Operation<Input, Output>, number>();
+  operations.forEach((op, index) => {
+    if (!positions.has(op)) positions.set(op, index);
+  });
+  const witness = {
+    ...buildWitness(model, { ...found, positions }),
+    partialLinearizations: (found.partials ?? []).map((partial) => partial.map((local) => positions.get(found.originals[local] as Operation<Input, Output>) ?? -1)),
+    partialLinearizationsOmitted: found.omitted ?? 0,
+  };
+  const part = parts[partIndex] as readonly Operation<Input, Output>[];
+  const partition = { index: partIndex, count: parts.length, operations: part.length };
+  if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
+  // The suspects cost a check or more each: they are searched for when first read, not before.
+  const suspectSteps = budget - steps;
+  const suspectTime = deadline.deadline === undefined ? undefined : Math.max(0, deadline.deadline.at - deadline.deadline.clock());
+  const hints = found.hints ?? [];
+  let suspects: readonly Suspect<Input, Output>[] | undefined;
+  const findThem = (): readonly Suspect<Input, Output>[] => {
+    // Each check without a candidate gets about as many steps as the verdict took.
+    const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
+    let spent = 0;
+    const clock = options.clock;
+    const until = suspectTime === undefined || clock === undefined ? undefined : clock() + suspectTime;
+    return findSuspects({
+      part,
+      witness,
+      hints,
+      positions,
+      check: (without) => {
+        const left = Math.min(perCheck, suspectSteps - spent);
+        const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(until === undefined || clock === undefined ? {} : { timeoutMs: Math.max(0, until - clock()) }) };
+        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
+        spent += outcome.steps;
+        return outcome;
+      },
+      mayContinue: () => suspectSteps - spent > 0 && (until === undefined || clock === undefined || clock() < until),
+    }).suspects;
+  };
+  const lazyWitness: LinearizabilityWitness<State, Input, Output> = {
+    ...witness,
+    partition,
+    get suspects() {
+      return (suspects ??= findThem());
+    },
+  };
+  return { verdict: "illegal", steps, witness: lazyWitness };
 }
 
 /** The search's wall-clock cap from `timeoutMs` and `clock`, or nothing. */
