@@ -96,7 +96,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       if (op.return === null) this.indeterminate[i] = 1;
       else this.readOnly[i] = model.isReadOnly === undefined ? 2 : model.isReadOnly(op.input, op.output as Output) ? 1 : 0;
     }
-    for (let i = 0; i < completed; i++) if (this.indeterminate[i] === 1) throw new Error("searchOrdered: completed operations must come first");
+    for (let i = 0; i < completed; i++) if (this.indeterminate[i] === 1) throw new Error("startOrderedSearch: completed operations must come first");
     this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed);
     this.transitions = new TransitionCache(model, operations, problem.memoBytesMax);
     this.state = this.transitions.initial;
@@ -222,7 +222,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private attempt(node: number): SearchOutcome | undefined {
     const { pruning, phase, indeterminate, transitions, linearised, candidates } = this;
     const op = node >> 1;
-    // Phase 0 takes only completed state-keeping operations; phase 1 walks the candidates buildCandidates filtered and ordered.
+    // Phase 0 takes only completed state-keeping operations; phase 1 walks the candidates CandidateOrder.build filtered and ordered.
     if (pruning && phase === 0 && (indeterminate[op] === 1 || this.readOnly[op] === 0 || candidates.isBlocked(op))) {
       this.node = this.events.next[node] as number;
       return undefined;

@@ -7,7 +7,7 @@ export type { PartitionSearch, RunLimits, SearchLimit, SearchOutcome, SearchProb
 /**
  * Searches one partition. Operations are renumbered first, completed ones
  * by call then indeterminate ones, so that the memo can store a
- * configuration compactly (see searchOrdered); the prefix found is mapped
+ * configuration compactly (see LinearisedSet); the prefix found is mapped
  * back to the caller's positions.
  */
 export function startPartitionSearch<State, Input, Output>(problem: SearchProblem<State, Input, Output>): PartitionSearch {
