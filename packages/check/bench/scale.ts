@@ -52,7 +52,7 @@ interface Row {
   readonly operations: number;
   readonly expected: string;
   readonly corrupted?: number;
-  readonly cx: { verdict: string; ms: number; cpuMs: number; peakRssMiB: number; steps: number; limit?: string; suspects?: number[]; confirmed?: boolean };
+  readonly cx: { verdict: string; ms: number; cpuMs: number; peakRssMiB: number; steps: number; limit?: string; suspects?: number[]; confirmed?: boolean; suspectsMs?: number };
   readonly porcupine?: { verdict: string; ms: number; cpuMs: number; sysMiB: number };
 }
 
@@ -77,7 +77,7 @@ for (const { row, shape } of jobs) {
   const cx = JSON.parse(out.trim().split("\n").pop() as string) as Row["cx"];
   const theirs = porcupineBinary === undefined ? porcupine.histories[history.name] : runPorcupine(porcupineBinary, file);
   rows.push({ row, name: history.name, operations: shape.operations, expected: history.expected, ...(history.corrupted === undefined ? {} : { corrupted: history.corrupted }), cx, ...(theirs === undefined ? {} : { porcupine: theirs }) });
-  const suspects = cx.suspects === undefined ? "" : ` suspects ${cx.suspects.join(",")}${cx.confirmed === true ? " (first confirmed)" : ""} corrupted #${history.corrupted}`;
+  const suspects = cx.suspects === undefined ? "" : ` suspects ${cx.suspects.join(",")}${cx.confirmed === true ? " (first confirmed)" : ""} in ${cx.suspectsMs ?? "?"} ms more, corrupted #${history.corrupted}`;
   const them = theirs === undefined ? "porcupine: not recorded" : `porcupine${porcupineBinary === undefined ? " (recorded)" : ""} ${theirs.verdict} ${theirs.ms} ms (cpu ${theirs.cpuMs})`;
   console.log(`${history.name.padEnd(40)} expected ${history.expected.padEnd(7)} cx ${cx.verdict.padEnd(7)} ${String(cx.ms).padStart(9)} ms (cpu ${cx.cpuMs}) ${String(cx.peakRssMiB).padStart(5)} MiB ${cx.steps} steps${cx.limit === undefined ? "" : ` [${cx.limit}]`}${suspects} | ${them}`);
 }

@@ -20,6 +20,21 @@ describe("the suspects of an illegal history", () => {
     });
   }
 
+  it("are searched for only when first read, and the same when read again", () => {
+    const history = generateRegisterHistory({ model: "register", seed: 1, clients: 10, operations: 100, pendingPercent: 0, values: 5, corrupt: true });
+    let stepsTaken = 0;
+    const counting = { ...registerModel, step: (...args: Parameters<typeof registerModel.step>) => (stepsTaken++, registerModel.step(...args)) };
+    const result = checkLinearizability(counting, history.operations);
+    if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+    const atVerdict = stepsTaken;
+    const first = result.witness.suspects;
+    const afterFirstRead = stepsTaken;
+    expect(afterFirstRead).toBeGreaterThan(atVerdict);
+    expect(result.witness.suspects).toBe(first);
+    expect(stepsTaken).toBe(afterFirstRead);
+    expect(first[0]).toMatchObject({ index: history.corrupted, confirmed: true });
+  });
+
   for (const [seed, values] of [[1, 5], [2, 5], [3, 5], [1, 0], [2, 0]] as const) {
     const history = generateKvHistory({ model: "kv", seed, clients: 10, keys: 3, operations: 100, pendingPercent: 10, values, corrupt: true });
     it(`name the corrupted get #${history.corrupted} of ${history.name} among the first three`, () => {

@@ -214,6 +214,18 @@ func main() {
 		for _, p := range info.PartialLinearizations() {
 			partials += len(p)
 		}
+	} else if len(os.Args) > 4 && os.Args[3] == "repeat" {
+		// The fixed cost per call: the same history checked n times, warm; ms and cpuMs are then per check.
+		n, _ := strconv.Atoi(os.Args[4])
+		for i := 0; i < n; i++ {
+			res = porcupine.CheckOperationsTimeout(model, ops, time.Duration(timeout)*time.Millisecond)
+		}
+		elapsed := float64(time.Since(start).Microseconds()) / 1000 / float64(n)
+		syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
+		cpu := float64((r1.Utime.Nano()+r1.Stime.Nano())-(r0.Utime.Nano()+r0.Stime.Nano())) / 1e6 / float64(n)
+		verdict := map[porcupine.CheckResult]string{porcupine.Ok: "ok", porcupine.Illegal: "illegal", porcupine.Unknown: "unknown"}[res]
+		fmt.Printf("{\"verdict\":%q,\"ms\":%.4f,\"cpuMs\":%.4f,\"maxRssMiB\":%d,\"partials\":-1}\n", verdict, elapsed, cpu, r1.Maxrss/1024)
+		return
 	} else {
 		res = porcupine.CheckOperationsTimeout(model, ops, time.Duration(timeout)*time.Millisecond)
 	}

@@ -1,9 +1,9 @@
 import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
-import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, WitnessStep } from "./result.js";
+import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, Suspect, WitnessStep } from "./result.js";
 import { findSuspects } from "./internal/find-suspects.js";
-import { searchPartition } from "./internal/search-partition.js";
-import type { SearchLimit, SearchOutcome } from "./internal/search-partition.js";
+import { startPartitionSearch } from "./internal/search-partition.js";
+import type { PartitionSearch, SearchLimit, SearchOutcome } from "./internal/search-partition.js";
 
 /** Default search budget: a few seconds to a minute of search on one core. */
 export const DEFAULT_BUDGET_STEPS = 200_000_000;
@@ -16,6 +16,8 @@ const WITNESS_SEARCH_STEPS_PER_OP = 20;
 const WITNESS_SEARCH_STEPS_MIN = 2_000;
 /** ...and at most this many: on a huge history the suspects, not a long prefix, point at the fault. */
 const WITNESS_SEARCH_STEPS_MAX = 200_000;
+/** Steps per operation instead when the decision already named the operations at fault (the suspects then come from those). */
+const WITNESS_SEARCH_STEPS_PER_OP_HINTED = 4;
 
 /**
  * Decides whether a history is linearizable with respect to a sequential
@@ -77,38 +79,8 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   }
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
   let steps = 0;
-  const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> => {
-    // Only a witness needs positions in the caller's array (the first, for an operation given twice).
-    const positions = new Map<Operation<Input, Output>, number>();
-    operations.forEach((op, index) => {
-      if (!positions.has(op)) positions.set(op, index);
-    });
-    const witness = {
-      ...buildWitness(model, { ...found, positions }),
-      partialLinearizations: (found.partials ?? []).map((partial) => partial.map((local) => positions.get(found.originals[local] as Operation<Input, Output>) ?? -1)),
-      partialLinearizationsOmitted: found.omitted ?? 0,
-    };
-    const part = parts[partIndex] as readonly Operation<Input, Output>[];
-    const partition = { index: partIndex, count: parts.length, operations: part.length };
-    if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
-    // Each check without a candidate gets about as many steps as the verdict took.
-    const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
-    const found2 = findSuspects({
-      part,
-      witness,
-      hints: found.hints ?? [],
-      positions,
-      check: (without) => {
-        const left = Math.min(perCheck, budget - steps);
-        const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(deadline.deadline === undefined ? {} : { timeoutMs: Math.max(0, deadline.deadline.at - deadline.deadline.clock()) }) };
-        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
-        steps += outcome.steps;
-        return outcome;
-      },
-      mayContinue: () => budget - steps > 0 && (deadline.deadline === undefined || deadline.deadline.clock() < deadline.deadline.at),
-    });
-    return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: found2.suspects } };
-  };
+  const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> =>
+    illegalVerdict({ model, operations, options, parts, steps, budget, ...deadline }, { partIndex, found });
   const stopped = (limit: SearchLimit, where: string): LinearizabilityResult<Input, Output, State> => {
     if (limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
     if (limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
@@ -128,6 +100,10 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     searches[partIndex] = entry;
     return entry;
   };
+  const startSearch = (partIndex: number): PartitionSearch => {
+    const { operations: searched, searchModel } = searchOf(partIndex);
+    return startPartitionSearch({ model: searchModel, operations: searched, pruning, memoBytesMax, partials: run.partials, ...deadline });
+  };
   // The model's exact decision procedures first: linear or n log n where
   // they apply, and an illegal part found this way ends the check at once.
   const undecided: number[] = [];
@@ -142,28 +118,46 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     if (decision.verdict === "ok") continue;
     // A short search usually finds the longest prefix, the most telling witness.
     const { kept, operations: searched, searchModel } = searchOf(partIndex);
-    const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft: Math.min(WITNESS_SEARCH_STEPS_MIN + WITNESS_SEARCH_STEPS_PER_OP * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps), memoBytesMax, partials: run.partials, ...deadline });
+    const perOp = (decision.suspects ?? []).length > 0 ? WITNESS_SEARCH_STEPS_PER_OP_HINTED : WITNESS_SEARCH_STEPS_PER_OP;
+    const witnessSteps = Math.min(WITNESS_SEARCH_STEPS_MIN + perOp * part.length, WITNESS_SEARCH_STEPS_MAX, budget - steps);
+    const search = startPartitionSearch({ model: searchModel, operations: searched, pruning, memoBytesMax, partials: run.partials, ...deadline });
+    const outcome = search.run({ steps: witnessSteps, bytes: memoBytesMax });
     steps += outcome.steps;
     const hints = decision.suspects ?? [];
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints, ...partialsOf(outcome) });
     // The search found a linearization: that is proof, whatever decide said.
     if (outcome.verdict === "ok") continue;
-    return illegal(partIndex, { originals: part, prefix: decision.prefix ?? [], hints });
+    // Stopped: the decision's prefix if it gave one, else the longest the search reached (with its partial linearizations so far).
+    if (decision.prefix !== undefined) return illegal(partIndex, { originals: part, prefix: decision.prefix, hints });
+    const progress = search.progress();
+    return illegal(partIndex, { originals: kept.map((k) => k.original), hints, ...progress, ...(progress.partials === undefined ? {} : { omitted: progress.omitted ?? 0 }) });
   }
   // Partitions take turns with a step allowance that grows fourfold each
   // round, so one hard partition cannot hide an easy violation in another
-  // (Porcupine checks them in parallel for the same reason). Re-running a
-  // partition wastes at most a third of its steps; all of it is counted.
+  // (Porcupine checks them in parallel for the same reason). A partition
+  // that used up its allowance keeps its place and goes on in the next
+  // round, unless the others' searches hold too much memory: then it is
+  // dropped and starts over later (those steps are counted too).
+  const live: (PartitionSearch | undefined)[] = [];
+  const heldByOthers = (partIndex: number): number => live.reduce((sum, search, i) => sum + (i === partIndex || search === undefined ? 0 : search.bytes()), 0);
   let pending = undecided;
   let allowance = undecided.length === 1 ? Number.POSITIVE_INFINITY : FIRST_ALLOWANCE_STEPS;
   while (pending.length > 0) {
     const unfinished: number[] = [];
     for (const partIndex of pending) {
-      const { kept, operations: searched, searchModel } = searchOf(partIndex);
-      const stepsLeft = Math.min(allowance, budget - steps);
-      const outcome = searchPartition({ model: searchModel, operations: searched, pruning, stepsLeft, memoBytesMax, partials: run.partials, ...deadline });
+      let others = heldByOthers(partIndex);
+      if (others > memoBytesMax / 2) {
+        live.fill(undefined);
+        others = 0;
+      }
+      const search = live[partIndex] ?? startSearch(partIndex);
+      const outcome = search.run({ steps: Math.min(allowance, budget - steps), bytes: memoBytesMax - others });
       steps += outcome.steps;
-      if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, ...partialsOf(outcome) });
+      live[partIndex] = outcome.verdict === "unknown" && outcome.limit === "steps" ? search : undefined;
+      if (outcome.verdict === "illegal") {
+        const { kept } = searchOf(partIndex);
+        return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, ...partialsOf(outcome) });
+      }
       if (outcome.verdict === "unknown") {
         const where = `partition ${partIndex + 1} of ${parts.length}`;
         if (outcome.limit === "memory" || outcome.limit === "time" || steps >= budget) return stopped(outcome.limit, where);
@@ -174,6 +168,75 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     allowance *= 4;
   }
   return { verdict: "ok", steps };
+}
+
+/** What {@link illegalVerdict} needs of the check that found a partition illegal. */
+interface IllegalContext<State, Input, Output> {
+  readonly model: Model<State, Input, Output>;
+  readonly operations: readonly Operation<Input, Output>[];
+  readonly options: CheckOptions;
+  readonly parts: readonly (readonly Operation<Input, Output>[])[];
+  /** Steps taken so far, and the budget. */
+  readonly steps: number;
+  readonly budget: number;
+  readonly deadline?: { readonly clock: () => number; readonly at: number };
+}
+
+/** The illegal result for partition `partIndex`: the witness now, its suspects when first read. */
+function illegalVerdict<State, Input, Output>(
+  context: IllegalContext<State, Input, Output>,
+  at: { readonly partIndex: number; readonly found: Found<Input, Output> },
+): LinearizabilityResult<Input, Output, State> {
+  const { model, operations, options, parts, steps, budget } = context;
+  const { partIndex, found } = at;
+  const deadline = { ...(context.deadline === undefined ? {} : { deadline: context.deadline }) };
+  // Only a witness needs positions in the caller's array (the first, for an operation given twice).
+  const positions = new Map<Operation<Input, Output>, number>();
+  operations.forEach((op, index) => {
+    if (!positions.has(op)) positions.set(op, index);
+  });
+  const witness = {
+    ...buildWitness(model, { ...found, positions }),
+    partialLinearizations: (found.partials ?? []).map((partial) => partial.map((local) => positions.get(found.originals[local] as Operation<Input, Output>) ?? -1)),
+    partialLinearizationsOmitted: found.omitted ?? 0,
+  };
+  const part = parts[partIndex] as readonly Operation<Input, Output>[];
+  const partition = { index: partIndex, count: parts.length, operations: part.length };
+  if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
+  // The suspects cost a check or more each: they are searched for when first read, not before.
+  const suspectSteps = budget - steps;
+  const suspectTime = deadline.deadline === undefined ? undefined : Math.max(0, deadline.deadline.at - deadline.deadline.clock());
+  const hints = found.hints ?? [];
+  let suspects: readonly Suspect<Input, Output>[] | undefined;
+  const findThem = (): readonly Suspect<Input, Output>[] => {
+    // Each check without a candidate gets about as many steps as the verdict took.
+    const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
+    let spent = 0;
+    const clock = options.clock;
+    const until = suspectTime === undefined || clock === undefined ? undefined : clock() + suspectTime;
+    return findSuspects({
+      part,
+      witness,
+      hints,
+      positions,
+      check: (without) => {
+        const left = Math.min(perCheck, suspectSteps - spent);
+        const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(until === undefined || clock === undefined ? {} : { timeoutMs: Math.max(0, until - clock()) }) };
+        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
+        spent += outcome.steps;
+        return outcome;
+      },
+      mayContinue: () => suspectSteps - spent > 0 && (until === undefined || clock === undefined || clock() < until),
+    }).suspects;
+  };
+  const lazyWitness: LinearizabilityWitness<State, Input, Output> = {
+    ...witness,
+    partition,
+    get suspects() {
+      return (suspects ??= findThem());
+    },
+  };
+  return { verdict: "illegal", steps, witness: lazyWitness };
 }
 
 /** The search's wall-clock cap from `timeoutMs` and `clock`, or nothing. */

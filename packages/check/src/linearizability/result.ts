@@ -42,8 +42,11 @@ export interface CheckOptions {
   /**
    * `false` skips the search for suspects of an illegal history (see
    * {@link LinearizabilityWitness.suspects}); default `true`. That search
-   * checks the failing partition again without each candidate, so an
-   * illegal verdict costs about one more check.
+   * checks the failing partition again without each candidate, so it costs
+   * about one more check per candidate: it runs when `witness.suspects` is
+   * first read (with the steps left of `budgetSteps`, and as much time as
+   * was left of `timeoutMs` at the verdict), and its steps are not in the
+   * result's `steps`.
    */
   readonly suspects?: boolean;
 }
@@ -114,7 +117,9 @@ export interface LinearizabilityWitness<State, Input, Output> {
    * The operations most likely at fault, best first: the first one, when
    * `confirmed`, is one whose removal makes the failing partition
    * linearizable. Empty when the search for suspects was skipped or ran out
-   * of steps or time before trying any.
+   * of steps or time before trying any. Searched for when first read (a
+   * getter; then kept), so a caller that only wants the verdict does not
+   * pay for it.
    */
   readonly suspects: readonly Suspect<Input, Output>[];
   /**

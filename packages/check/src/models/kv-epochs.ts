@@ -2,6 +2,7 @@ import type { ModelDecision } from "../linearizability/model-decision.js";
 import type { Operation } from "../linearizability/operation.js";
 import { scheduleBlocks } from "./block-schedule.js";
 import type { KvInput, KvOutput } from "./kv-types.js";
+import { unproducibleGet } from "./kv-unproducible.js";
 
 type KvOperation = Operation<KvInput, KvOutput>;
 
@@ -37,6 +38,10 @@ export function decideKvEpochs(operations: readonly KvOperation[]): ModelDecisio
   const firstOp = operations[0];
   if (firstOp === undefined) return { verdict: "ok" };
   const key = firstOp.input.key;
+  for (const op of operations) if (op.input.key !== key) return undefined;
+  // Whatever else holds, an answer nothing could produce decides at once (and names its get).
+  const impossible = unproducibleGet(operations);
+  if (impossible !== -1) return { verdict: "illegal", suspects: [impossible] };
   const writer = new Map<string, number>();
   const copies = new Map<string, number[]>();
   const dupValues: string[] = [];

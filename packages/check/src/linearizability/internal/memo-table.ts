@@ -21,11 +21,12 @@ export class MemoTable {
   /** Where the caller writes the key of the next {@link MemoTable.insert}. */
   readonly key: Uint32Array;
 
-  /** Keys of at most `keyWords` words; states are compared with `===`, then with `equal` when given. */
-  constructor(keyWords: number, equal?: (a: unknown, b: unknown) => boolean) {
+  /** Keys of at most `keyWords` words; states are compared with `===`, then with `equal` when given; room for about `expected` entries at first. */
+  constructor(keyWords: number, equal?: (a: unknown, b: unknown) => boolean, expected = 1024) {
     this.key = new Uint32Array(keyWords);
     this.equal = equal;
-    const initial = 1024;
+    // Small searches are common: start small (it doubles as needed), at most at 1024 entries.
+    const initial = Math.min(1024, 1 << Math.ceil(Math.log2(Math.max(16, expected))));
     this.pool = new Uint32Array(initial * 4);
     this.offsets = new Int32Array(initial);
     this.lengths = new Int32Array(initial);

@@ -30,11 +30,21 @@ export function orderingConstraints<State, Input, Output>(
 ): { start: Int32Array; list: Int32Array } {
   const n = operations.length;
   const groups = identicalGroups(model, operations);
-  const end = (i: number): number => operations[i]?.return ?? Number.POSITIVE_INFINITY;
-  const call = (i: number): number => (operations[i] as Operation<Input, Output>).call;
+  const calls = new Float64Array(n);
+  const ends = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const op = operations[i] as Operation<Input, Output>;
+    calls[i] = op.call;
+    ends[i] = op.return ?? Number.POSITIVE_INFINITY;
+  }
   // a precedes b: starts no later, ends no later, ties broken by position.
-  const precedes = (a: number, b: number): boolean =>
-    call(a) <= call(b) && end(a) <= end(b) && (call(a) < call(b) || end(a) < end(b) || a < b);
+  const precedes = (a: number, b: number): boolean => {
+    const ca = calls[a] as number;
+    const cb = calls[b] as number;
+    const ea = ends[a] as number;
+    const eb = ends[b] as number;
+    return ca <= cb && ea <= eb && (ca < cb || ea < eb || a < b);
+  };
   // (b, a) pairs: b may be linearised only after a.
   const after: number[] = [];
   const before: number[] = [];
@@ -43,12 +53,8 @@ export function orderingConstraints<State, Input, Output>(
     if (group.length < 2) continue;
     // Usually in that order already (operations come by call): check before sorting.
     let ordered = true;
-    for (let j = 1; j < group.length && ordered; j++) {
-      const a = group[j - 1] as number;
-      const b = group[j] as number;
-      ordered = call(a) < call(b) || (call(a) === call(b) && (end(a) < end(b) || (end(a) === end(b) && a < b)));
-    }
-    if (!ordered) group.sort((a, b) => call(a) - call(b) || end(a) - end(b) || a - b);
+    for (let j = 1; j < group.length && ordered; j++) ordered = precedesInList({ calls, ends }, group[j - 1] as number, group[j] as number);
+    if (!ordered) group.sort((a, b) => (calls[a] as number) - (calls[b] as number) || (ends[a] as number) - (ends[b] as number) || a - b);
     for (let j = 1; j < group.length; j++) {
       const b = group[j] as number;
       maximal.length = 0;
@@ -56,8 +62,13 @@ export function orderingConstraints<State, Input, Output>(
         const a = group[k] as number;
         if (!precedes(a, b)) continue;
         // Already implied by one found; older ones mostly are too, so stop (dropping constraints is safe).
-        if (maximal.some((m) => precedes(a, m))) break;
+        let implied = false;
+        for (let m = 0; m < maximal.length && !implied; m++) implied = precedes(a, maximal[m] as number);
+        if (implied) break;
         maximal.push(a);
+        // When a returned before b was called, real time already orders them:
+        // b is no candidate while a's return is pending. Not stored, never checked.
+        if ((ends[a] as number) < (calls[b] as number)) continue;
         after.push(b);
         before.push(a);
       }
@@ -74,6 +85,14 @@ export function orderingConstraints<State, Input, Output>(
     fill[b] = (fill[b] as number) + 1;
   }
   return { start, list };
+}
+
+/** Whether a comes before b in the group order: by call, then end, then position. */
+function precedesInList(times: { readonly calls: Float64Array; readonly ends: Float64Array }, a: number, b: number): boolean {
+  const { calls, ends } = times;
+  const ca = calls[a] as number;
+  const cb = calls[b] as number;
+  return ca < cb || (ca === cb && ((ends[a] as number) < (ends[b] as number) || ((ends[a] as number) === (ends[b] as number) && a < b)));
 }
 
 /**

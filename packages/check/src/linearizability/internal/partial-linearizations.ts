@@ -20,8 +20,8 @@ export class PartialLinearizations {
   /** Per operation: the longest prefix credited to it, and its path node. */
   private readonly longestLength: Int32Array;
   private readonly longestPath: Int32Array;
-  private pathOp = new Int32Array(1024);
-  private pathParent = new Int32Array(1024);
+  private pathOp: Int32Array<ArrayBuffer>;
+  private pathParent: Int32Array<ArrayBuffer>;
   private paths = 0;
 
   constructor(operations: number) {
@@ -30,6 +30,9 @@ export class PartialLinearizations {
     this.pathAt = new Int32Array(operations + 1).fill(-1);
     this.longestLength = new Int32Array(operations);
     this.longestPath = new Int32Array(operations).fill(-1);
+    const paths = Math.min(1024, Math.max(16, operations));
+    this.pathOp = new Int32Array(paths);
+    this.pathParent = new Int32Array(paths);
   }
 
   /** Bytes held (the per-operation arrays and the path nodes). */

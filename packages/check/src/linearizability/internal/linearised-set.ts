@@ -1,0 +1,85 @@
+import { Mix32, fmix32 } from "./mix32.js";
+
+/**
+ * The set of operations linearised so far, as a bitset with a Zobrist hash,
+ * and how it is written into a memo key.
+ *
+ * The memo key of a configuration: `frontier` (every completed operation
+ * before it is linearised), the words of the bitset from the frontier to the
+ * last linearised completed operation, then the words of the indeterminate
+ * ones. Completed operations are numbered by call (see searchPartition), and
+ * all those linearised were invoked before the earliest pending response, so
+ * the window is as wide as the concurrency, not the history.
+ */
+export class LinearisedSet {
+  readonly bits: Uint32Array;
+  /** Every completed operation before it is linearised. */
+  frontier = 0;
+  /** XOR of the random words of the linearised operations. */
+  zobrist = 0;
+  /** Per depth: the highest completed operation linearised, or -1. */
+  readonly maxAt: Int32Array;
+  private readonly words: number;
+  private readonly completed: number;
+  private readonly zobristOp: Int32Array;
+
+  /** For `operations` operations of which the first `completed` returned. */
+  constructor(operations: number, completed: number) {
+    this.words = Math.max(1, Math.ceil(operations / 32));
+    this.bits = new Uint32Array(this.words);
+    this.completed = completed;
+    this.maxAt = new Int32Array(operations + 1).fill(-1);
+    this.zobristOp = new Int32Array(operations);
+    const random = new Mix32(0xc0ffee);
+    for (let i = 0; i < operations; i++) this.zobristOp[i] = random.next();
+  }
+
+  /** Words a key may take at most. */
+  keyWords(): number {
+    return 1 + 2 * this.words + 1;
+  }
+
+  /** Bytes of the bitset. */
+  bytes(): number {
+    return 4 * this.words;
+  }
+
+  has(op: number): boolean {
+    return ((this.bits[op >> 5] as number) & (1 << (op & 31))) !== 0;
+  }
+
+  add(op: number): void {
+    this.bits[op >> 5] = (this.bits[op >> 5] as number) | (1 << (op & 31));
+  }
+
+  remove(op: number): void {
+    this.bits[op >> 5] = (this.bits[op >> 5] as number) & ~(1 << (op & 31));
+  }
+
+  /** The configuration hash of this set with `op` added, in state hash `stateHash`. */
+  hashWith(op: number, stateHash: number): number {
+    return fmix32(this.zobrist ^ (this.zobristOp[op] as number) ^ stateHash);
+  }
+
+  /** Flips `op` in the Zobrist hash (on push and on pop). */
+  toggleHash(op: number): void {
+    this.zobrist ^= this.zobristOp[op] as number;
+  }
+
+  /** The first completed operation from `from` on not linearised (or `completed`). */
+  nextUnset(from: number): number {
+    let i = from;
+    while (i < this.completed && ((this.bits[i >> 5] as number) & (1 << (i & 31))) !== 0) i++;
+    return i;
+  }
+
+  /** Writes the memo key of the set (frontier `front`, highest completed `maxCompleted`) into `key`; returns its length. */
+  writeKey(key: Uint32Array, front: number, maxCompleted: number): number {
+    const bits = this.bits;
+    let k = 0;
+    key[k++] = front;
+    if (maxCompleted >= front) for (let w = front >> 5; w <= maxCompleted >> 5; w++) key[k++] = bits[w] as number;
+    if (this.completed < this.zobristOp.length) for (let w = this.completed >> 5; w < this.words; w++) key[k++] = bits[w] as number;
+    return k;
+  }
+}

@@ -1,0 +1,310 @@
+import type { Operation } from "../operation.js";
+import { CandidateOrder } from "./candidate-order.js";
+import { EventList } from "./event-list.js";
+import { LinearisedSet } from "./linearised-set.js";
+import { LongestPrefix } from "./longest-prefix.js";
+import { MemoTable } from "./memo-table.js";
+import { orderingConstraints } from "./ordering-constraints.js";
+import { PartialLinearizations } from "./partial-linearizations.js";
+import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
+import { starvationLookahead } from "./starvation-lookahead.js";
+import type { Starvation } from "./starvation-lookahead.js";
+import { ILLEGAL, TransitionCache } from "./transition-cache.js";
+
+/** What an object state kept by the memo is assumed to cost (it is not measured). */
+const OBJECT_STATE_BYTES = 256;
+/** Steps between two looks at the caller's clock. */
+const CLOCK_EVERY_STEPS = 1024;
+/** Inserts into the memo between two looks at the memory held (a power of 2). */
+const MEMORY_EVERY_INSERTS = 64;
+/** Operation indices kept over all partial linearizations of one search at most. */
+const PARTIAL_ENTRIES_MAX = 1 << 22;
+
+/**
+ * Wing & Gong's search in Lowe's just-in-time form (as in Porcupine), with
+ * memoisation of (linearised set, state), over typed arrays. Operations
+ * come completed first, then indeterminate, each by call (see
+ * searchPartition).
+ *
+ * With pruning, candidates are tried in two phases:
+ * 0. a completed operation that leaves the state unchanged (a read that
+ *    matches) is linearised at once and never branched on: moving such an
+ *    operation to the front of any valid completion keeps it valid (only
+ *    operations the model calls read-only, or all when it cannot tell);
+ * 1. the other candidates, best first (see CandidateOrder).
+ * With the model's `requires`/`produces`, a configuration in which some
+ * pending operation needs a state nothing left can produce is abandoned at
+ * once (see starvationLookahead).
+ * Identical operations are also ordered (see ordering-constraints.ts).
+ */
+export function startOrderedSearch<State, Input, Output>(problem: SearchProblem<State, Input, Output>): PartitionSearch {
+  const completed = problem.operations.reduce((count, op) => count + (op.return === null ? 0 : 1), 0);
+  if (completed === 0) return { run: () => ({ verdict: "ok", steps: 0 }), bytes: () => 0, progress: () => ({ prefix: [] }) };
+  return new OrderedSearch(problem, completed);
+}
+
+/** One search's structures and position; `run` is the loop, and a run stopped by its step limit can go on. */
+class OrderedSearch<State, Input, Output> implements PartitionSearch {
+  private readonly problem: SearchProblem<State, Input, Output>;
+  private readonly operations: readonly Operation<Input, Output>[];
+  private readonly pruning: boolean;
+  private readonly lastPhase: number;
+  private readonly indeterminate: Uint8Array;
+  private readonly readOnly: Uint8Array;
+  private readonly events: EventList;
+  private readonly transitions: TransitionCache<State, Input, Output>;
+  private readonly linearised: LinearisedSet;
+  private readonly memo: MemoTable;
+  private readonly candidates: CandidateOrder;
+  private readonly prefix: LongestPrefix;
+  private readonly partials: PartialLinearizations | undefined;
+  private readonly starvation: Starvation | undefined;
+  private readonly canReach: ((state: State, input: Input, output: Output) => boolean) | undefined;
+  /** Fixed arrays of this search (lists, stacks, candidates, bitset), counted once. */
+  private readonly fixedBytes: number;
+  private readonly stackNode: Int32Array;
+  private readonly stackState: unknown[];
+  private readonly stackPhase: Uint8Array;
+  private readonly stackOp = (position: number): number => (this.stackNode[position] as number) >> 1;
+  private readonly untried = (c: number): void => {
+    // Not tried, but a legal step still belongs in the longest prefix shown.
+    if (this.depth + 1 > this.prefix.length && this.transitions.step(this.state, c >> 1) !== ILLEGAL) {
+      this.stackNode[this.depth] = c;
+      this.prefix.record(this.stackNode, this.depth + 1, this.depth);
+    }
+  };
+  private depth = 0;
+  private state: unknown;
+  private phase = 0;
+  private node: number;
+  private steps = 0;
+  private bytesMax = 0;
+  private remaining: number;
+
+  constructor(problem: SearchProblem<State, Input, Output>, completed: number) {
+    const { model, operations, pruning } = problem;
+    const n = operations.length;
+    this.problem = problem;
+    this.operations = operations;
+    this.pruning = pruning;
+    this.lastPhase = pruning ? 1 : 0;
+    this.remaining = completed;
+    this.indeterminate = new Uint8Array(n);
+    this.readOnly = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const op = operations[i] as Operation<Input, Output>;
+      if (op.return === null) this.indeterminate[i] = 1;
+      else this.readOnly[i] = model.isReadOnly === undefined ? 2 : model.isReadOnly(op.input, op.output as Output) ? 1 : 0;
+    }
+    for (let i = 0; i < completed; i++) if (this.indeterminate[i] === 1) throw new Error("startOrderedSearch: completed operations must come first");
+    this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed);
+    this.transitions = new TransitionCache(model, operations, problem.memoBytesMax);
+    this.state = this.transitions.initial;
+    this.linearised = new LinearisedSet(n, completed);
+    this.memo = new MemoTable(this.linearised.keyWords(), this.transitions.equal, 2 * n);
+    this.prefix = new LongestPrefix(n);
+    this.partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
+    this.fixedBytes = 64 * n + this.linearised.bytes();
+    this.stackNode = new Int32Array(n + 1);
+    this.stackState = new Array<unknown>(n).fill(0);
+    this.stackPhase = new Uint8Array(n);
+    this.canReach = model.canReach?.bind(model);
+    const interner = this.transitions.interner;
+    this.starvation =
+      pruning && this.transitions.interned ? starvationLookahead(model, { operations, readOnly: this.readOnly, intern: (st) => interner.intern(st), initial: this.state as number }) : undefined;
+    this.candidates = new CandidateOrder({
+      operations: operations as readonly Operation<unknown, unknown>[],
+      events: this.events,
+      transitions: this.transitions as TransitionCache<unknown, unknown, unknown>,
+      linearised: this.linearised,
+      indeterminate: this.indeterminate,
+      readOnly: this.readOnly,
+      constraints: pruning ? orderingConstraints(model, operations) : { start: new Int32Array(n + 1), list: new Int32Array(0) },
+      starvation: this.starvation,
+      // Without the model's lookahead and with operations that never
+      // returned, candidates go in call order (Porcupine's list order), those
+      // that never returned just before the completed ones: putting the due
+      // operation first, or leaving the others for last, makes a wrong guess
+      // about one of them show only far down the search (kv keys with many
+      // pending puts and appends were undecided after minutes; in call order
+      // they take seconds).
+      eagerIndeterminate: model.requires === undefined && completed < n,
+      untried: this.untried,
+    });
+    this.node = this.events.first();
+  }
+
+  run(limits: RunLimits): SearchOutcome {
+    const { pruning, deadline } = this.problem;
+    const begun = this.steps;
+    const limit = begun + limits.steps;
+    this.bytesMax = limits.bytes;
+    const candidates = this.candidates;
+    for (;;) {
+      if (this.remaining === 0) return { verdict: "ok", steps: this.steps - begun };
+      if (this.steps >= limit) return { verdict: "unknown", steps: this.steps - begun, limit: "steps" };
+      this.steps++;
+      if (deadline !== undefined && (this.steps & (CLOCK_EVERY_STEPS - 1)) === 0 && deadline.clock() >= deadline.at) return { verdict: "unknown", steps: this.steps - begun, limit: "time" };
+      if (pruning && this.phase === 1) {
+        const at = candidates.position[this.depth] as number;
+        if (at >= (candidates.end[this.depth] as number)) this.node = -1;
+        else {
+          this.node = 2 * (candidates.buffer[at] as number);
+          candidates.position[this.depth] = at + 1;
+        }
+      }
+      const node = this.node;
+      if (node === -1 || (node & 1) === 1) {
+        const outcome = this.noMoreCandidates(node);
+        if (outcome !== undefined) return { ...outcome, steps: this.steps - begun };
+        continue;
+      }
+      const outcome = this.attempt(node);
+      if (outcome !== undefined) return { ...outcome, steps: this.steps - begun };
+    }
+  }
+
+  /**
+   * Reached the first pending return (or the end of phase 1's candidates):
+   * on to the next phase, else backtrack. Answers the outcome when the
+   * search is over.
+   */
+  private noMoreCandidates(node: number): SearchOutcome | undefined {
+    const pruning = this.pruning;
+    // On the first pass, ask the model whether the due operation is still reachable.
+    if (this.phase === 0 && this.canReach !== undefined && node !== -1 && pruning) {
+      const due = this.operations[node >> 1] as Operation<Input, Output>;
+      if (!this.canReach(this.transitions.stateOf(this.state), due.input, due.output as Output)) this.phase = this.lastPhase;
+    }
+    if (this.phase < this.lastPhase) {
+      this.phase++;
+      if (pruning) this.candidates.build(this.state, this.depth, node);
+      this.node = this.events.first();
+      return undefined;
+    }
+    this.partials?.deadEnd(this.depth, this.stackOp, -1);
+    let popped: number;
+    for (;;) {
+      if (this.depth === 0) return { verdict: "illegal", steps: this.steps, ...this.progress() };
+      popped = this.pop();
+      // A forced (phase 0) step had no alternatives worth trying.
+      if (!pruning || this.phase !== 0) break;
+    }
+    this.node = this.events.next[popped] as number;
+    return undefined;
+  }
+
+  progress(): SearchProgress {
+    return { prefix: this.prefix.toArray(), ...(this.partials === undefined ? {} : this.partials.collect(PARTIAL_ENTRIES_MAX)) };
+  }
+
+  /** Pops the top of the stack, restoring the configuration below it; answers the call node popped. */
+  private pop(): number {
+    const depth = --this.depth;
+    this.prefix.popped(depth);
+    const popped = this.stackNode[depth] as number;
+    const op = popped >> 1;
+    this.partials?.popped(depth, op);
+    this.state = this.stackState[depth];
+    this.starvation?.unlift(op);
+    const linearised = this.linearised;
+    linearised.remove(op);
+    if (op < linearised.frontier) linearised.frontier = op;
+    linearised.toggleHash(op);
+    const completed = this.indeterminate[op] === 0;
+    this.events.unlift(popped, completed);
+    if (completed) this.remaining++;
+    this.phase = this.stackPhase[depth] as number;
+    return popped;
+  }
+
+  /** Tries to linearise the call at `node` next; answers an outcome only when a limit stops the search. */
+  private attempt(node: number): SearchOutcome | undefined {
+    const { pruning, phase, indeterminate, transitions, linearised, candidates } = this;
+    const op = node >> 1;
+    // Phase 0 takes only completed state-keeping operations; phase 1 walks the candidates CandidateOrder.build filtered and ordered.
+    if (pruning && phase === 0 && (indeterminate[op] === 1 || this.readOnly[op] === 0 || candidates.isBlocked(op))) {
+      this.node = this.events.next[node] as number;
+      return undefined;
+    }
+    const to = transitions.step(this.state, op);
+    // Phase 0 wants steps that keep the state; phase 1 skips firing an indeterminate operation that nothing needs.
+    if (to === ILLEGAL || (pruning && phase === 0 && !transitions.same(to, this.state)) || (pruning && indeterminate[op] === 1 && !candidates.enablesSomething(node, to, this.state))) {
+      this.node = this.events.next[node] as number;
+      return undefined;
+    }
+    linearised.add(op);
+    const hash = linearised.hashWith(op, transitions.hash(to));
+    const front = op === linearised.frontier ? linearised.nextUnset(op + 1) : linearised.frontier;
+    const maxBelow = linearised.maxAt[this.depth] as number;
+    const maxCompleted = indeterminate[op] === 0 && op > maxBelow ? op : maxBelow;
+    // Memory grows only by inserts: looked at every MEMORY_EVERY_INSERTS of them.
+    if ((this.memo.count & (MEMORY_EVERY_INSERTS - 1)) === 0 && this.bytes() > this.bytesMax) {
+      linearised.remove(op);
+      return { verdict: "unknown", steps: this.steps, limit: "memory" };
+    }
+    const added = this.memo.insert(linearised.writeKey(this.memo.key, front, maxCompleted), to, hash);
+    if (!added) {
+      linearised.remove(op);
+      this.skip(node);
+      return undefined;
+    }
+    if (this.starvation !== undefined && this.starvation.lift(op, to as number)) {
+      // Some pending operation needs a state nothing left can produce:
+      // this configuration fails (and the memo now says so).
+      this.starvation.unlift(op);
+      linearised.remove(op);
+      // The step itself was legal: it belongs in the longest prefix shown.
+      this.partials?.deadEnd(this.depth, this.stackOp, op);
+      if (this.depth + 1 > this.prefix.length) {
+        this.stackNode[this.depth] = node;
+        this.prefix.record(this.stackNode, this.depth + 1, this.depth);
+      }
+      this.skip(node);
+      return undefined;
+    }
+    this.push(node, { to, front, maxCompleted });
+    return undefined;
+  }
+
+  /** The step at `node` leads to a failed configuration: the next candidate, or none after a forced step. */
+  private skip(node: number): void {
+    if (this.pruning && this.phase === 0) {
+      // The forced successor already failed, so this configuration fails.
+      this.phase = this.lastPhase;
+      this.candidates.clear(this.depth);
+      this.node = -1;
+    } else {
+      this.node = this.events.next[node] as number;
+    }
+  }
+
+  /** Linearises the call at `node`, leaving state `to`. */
+  private push(node: number, after: { readonly to: unknown; readonly front: number; readonly maxCompleted: number }): void {
+    const op = node >> 1;
+    const depth = this.depth;
+    const candidates = this.candidates;
+    this.stackNode[depth] = node;
+    this.stackState[depth] = this.state;
+    this.stackPhase[depth] = this.phase;
+    this.partials?.pushed(depth);
+    this.linearised.maxAt[depth + 1] = after.maxCompleted;
+    this.linearised.frontier = after.front;
+    if (this.phase === 0) candidates.end[depth] = candidates.base[depth] as number;
+    candidates.base[depth + 1] = candidates.end[depth] as number;
+    this.depth = depth + 1;
+    this.state = after.to;
+    this.linearised.toggleHash(op);
+    const completed = this.indeterminate[op] === 0;
+    this.events.lift(node, completed);
+    if (completed) this.remaining--;
+    if (this.depth > this.prefix.length) this.prefix.record(this.stackNode, this.depth, this.depth);
+    this.phase = 0;
+    this.node = this.events.first();
+  }
+
+  /** Bytes held by what this search keeps; object states are not measured: each is guessed at OBJECT_STATE_BYTES. */
+  bytes(): number {
+    return this.fixedBytes + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes() + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
+  }
+}
