@@ -15,6 +15,13 @@ function fresher(a: readonly LogEntry[], b: readonly LogEntry[]): number {
   return lastTerm(a) - lastTerm(b) || a.length - b.length;
 }
 
+/** Whether `log` lacks one of the first `commit` entries of `committed` (a different term at an index, or too short). */
+function missesCommitted(log: readonly LogEntry[], committed: readonly LogEntry[], commit: number): boolean {
+  if (log.length < commit) return true;
+  for (let i = 0; i < commit; i++) if ((log[i] as LogEntry).term !== (committed[i] as LogEntry).term) return true;
+  return false;
+}
+
 /**
  * Raft's abstract state for guided search: the whiteboard picture of a
  * cluster, as seven small integers (each slot a handful of values):
@@ -22,9 +29,13 @@ function fresher(a: readonly LogEntry[], b: readonly LogEntry[]): number {
  * 0. live leaders (0, 1, 2+);
  * 1. the gap between the highest and lowest term, down nodes included (0, 1, 2, 3+);
  * 2. indices where two logs hold entries of different terms: conflicting suffixes (0, 1, 2+);
- * 3. such a conflict at an index some live node counts as committed: none (0),
- *    another log holds an older entry there, which it will overwrite (1), or
- *    a newer one, which contradicts the commit (2);
+ * 3. commits against the logs (the live node with the highest commit index
+ *    says what is committed): every log agrees below it (0); some log
+ *    conflicts below it (1, e.g. a stale node that will be overwritten); a
+ *    node that lacks a committed entry could still win an election, since
+ *    a majority's logs are no more up to date than its own (2, the step
+ *    before a committed entry is lost; Raft's election rule exists to rule
+ *    it out); such a node campaigning for votes (3);
  * 4. whether a leader holds uncommitted entries of an older term than its own;
  * 5. whether the entry at a leader's commit index is of an older term than
  *    its own (what it counts as committed was written by earlier leaders);
@@ -83,27 +94,39 @@ export function raftAbstractState(cluster: ClusterView<RaftNode>): number[] {
   for (const log of logs) longest = Math.max(longest, log.length);
   let conflicts = 0;
   let committedConflict = 0;
+  let bestCommit = 0;
+  let committedLog: readonly LogEntry[] = NO_LOG;
+  for (let id = 0; id < cluster.size; id++) {
+    const node = cluster.node(id);
+    if (node !== undefined && node.commitIndex > bestCommit) {
+      bestCommit = node.commitIndex;
+      committedLog = node.log;
+    }
+  }
   for (let i = 0; i < longest; i++) {
     let term = -1;
-    let conflict = false;
     for (const log of logs) {
       const entry = log[i];
       if (entry === undefined) continue;
       if (term === -1) term = entry.term;
-      else if (entry.term !== term) conflict = true;
-    }
-    if (!conflict) continue;
-    conflicts++;
-    // Below some live node's commit index: does another log hold an older entry there (it will be overwritten) or a newer one (it contradicts a commit)?
-    for (let id = 0; id < cluster.size && committedConflict < 2; id++) {
-      const node = cluster.node(id);
-      if (node === undefined || node.commitIndex <= i) continue;
-      const committed = (node.log[i] as LogEntry).term;
-      for (const log of logs) {
-        const other = log[i];
-        if (other === undefined || other.term === committed) continue;
-        committedConflict = Math.max(committedConflict, other.term > committed ? 2 : 1);
+      else if (entry.term !== term) {
+        conflicts++;
+        if (i < bestCommit) committedConflict = 1;
+        break;
       }
+    }
+  }
+  // A node that lacks a committed entry yet could win an election (a majority's logs are not more up to date than its own): the step before a lost commit.
+  if (bestCommit > 0) {
+    const majority = Math.floor(cluster.size / 2) + 1;
+    for (let id = 0; id < cluster.size; id++) {
+      const log = logs[id] as readonly LogEntry[];
+      if (!missesCommitted(log, committedLog, bestCommit)) continue;
+      let voters = 0;
+      for (const other of logs) if (fresher(other, log) <= 0) voters++;
+      if (voters < majority) continue;
+      const role = cluster.node(id)?.role;
+      committedConflict = Math.max(committedConflict, role === "candidate" ? 3 : 2);
     }
   }
   let freshest = logs[0] ?? NO_LOG;
