@@ -75,7 +75,7 @@ export function raftAbstractState(cluster: ClusterView<RaftNode>): number[] {
     terms.push(node.currentTerm);
     if (node.role !== "leader") continue;
     leaders++;
-    for (let i = node.commitIndex; i < node.log.length; i++) {
+    for (let i = Math.min(node.commitIndex, node.log.length); i < node.log.length; i++) {
       if ((node.log[i] as LogEntry).term < node.currentTerm) {
         leaderOldUncommitted = 1;
         break;
@@ -98,8 +98,10 @@ export function raftAbstractState(cluster: ClusterView<RaftNode>): number[] {
   let committedLog: readonly LogEntry[] = NO_LOG;
   for (let id = 0; id < cluster.size; id++) {
     const node = cluster.node(id);
-    if (node !== undefined && node.commitIndex > bestCommit) {
-      bestCommit = node.commitIndex;
+    // A defect may leave a commit index past the end of the log: only entries the node holds count.
+    const commit = node === undefined ? 0 : Math.min(node.commitIndex, node.log.length);
+    if (node !== undefined && commit > bestCommit) {
+      bestCommit = commit;
       committedLog = node.log;
     }
   }
