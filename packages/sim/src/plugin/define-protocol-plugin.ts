@@ -25,9 +25,9 @@ export interface ProtocolPluginParts<Message, Input, Output, Persistent, Node ex
    * The protocol's abstract state for guided search (optional): a short
    * tuple of small integers naming the kind of state the cluster is in (for
    * Raft: term gap, commit index against the terms of committed entries,
-   * conflicting suffixes). Every distinct tuple, and every change from one
-   * to the next, is a coverage feature; without it search sees `coverage`
-   * only. Keep it coarse (a handful of values per slot): it is a map of the
+   * conflicting suffixes). Every distinct tuple is a coverage feature, with
+   * the choice position where a run first reached it; without it search
+   * sees `coverage` only. Keep it coarse (a handful of values per slot): it is a map of the
    * protocol's states, not a fingerprint of the run.
    */
   readonly abstractState?: (cluster: ClusterView<Node>) => readonly number[];

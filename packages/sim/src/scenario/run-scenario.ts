@@ -25,8 +25,9 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
   readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
   /**
    * The protocol's abstract state (optional): a tuple of small integers per
-   * sampled cluster state. Each distinct state, and each change from one
-   * state to the next, becomes a coverage feature alongside `coverage`'s.
+   * sampled cluster state (at every fault tick, on entering the calm phase
+   * and at the end). Each distinct state becomes a coverage feature
+   * alongside `coverage`'s.
    */
   readonly abstractState?: AbstractStateProbe<Node>;
   /** Record the full trace (for stories, diagrams, determinism hashes). Off for speed in search. */
