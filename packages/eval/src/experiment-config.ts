@@ -66,12 +66,12 @@ export interface ExperimentConfig {
   readonly huntScenario?: Readonly<Record<string, number>> | undefined;
 }
 
-const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", "bandit"];
+const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", "bandit", "explore"];
 
 /**
  * The full experiment, for every protocol it is given, in the scenario
- * `cx hunt` runs: 4,000 schedules against the correct protocol; every
- * defect x four strategies (the portfolio, `cx hunt`'s default, first) x 30
+ * `cx hunt` runs: 5,000 schedules against the correct protocol; every
+ * defect x five strategies (the portfolio, `cx hunt`'s default, first) x 30
  * campaigns at budget 1,000, so each cell's found rate has a Wilson
  * interval worth reading; one shrink per defect; throughput; then, once,
  * the linearizability corpus and the speed-up.

@@ -22,4 +22,5 @@ export { isPaxosDefectName, paxosDefects, type PaxosDefect, type PaxosDefectName
 // What checkers, search and diagrams see.
 export { paxosClusterViews, paxosReplicaView } from "./replica-view.js";
 export { paxosCoverage } from "./coverage.js";
+export { paxosAbstractState } from "./abstract-state.js";
 export { paxosVersion } from "./version.js";

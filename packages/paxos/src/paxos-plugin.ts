@@ -1,4 +1,5 @@
 import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
+import { paxosAbstractState } from "./abstract-state.js";
 import { paxosCoverage } from "./coverage.js";
 import { paxosDefects, type PaxosDefectName } from "./defects.js";
 import { createPaxosMonitor } from "./paxos-monitor.js";
@@ -30,5 +31,6 @@ export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
   workload: registerWorkload,
   monitors: () => [createPaxosMonitor()],
   coverage: paxosCoverage,
+  abstractState: paxosAbstractState,
   replicaViews: paxosClusterViews,
 });

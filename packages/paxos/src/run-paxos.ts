@@ -1,5 +1,6 @@
 import type { ReplicaFigures } from "@cx/check";
 import { registerWorkload, runScenario, type ChoiceSource, type RegisterInput, type RegisterOutput, type RunResult, type ScenarioOptions } from "@cx/sim";
+import { paxosAbstractState } from "./abstract-state.js";
 import { paxosCoverage } from "./coverage.js";
 import type { PaxosDefectName } from "./defects.js";
 import { createPaxosMonitor } from "./paxos-monitor.js";
@@ -48,6 +49,7 @@ export function runPaxos(spec: PaxosRunSpec): PaxosRunResult {
     choices: spec.choices,
     monitors: spec.monitors === false ? [] : [monitor],
     coverage: paxosCoverage,
+    abstractState: paxosAbstractState,
     recordTrace: spec.recordTrace ?? false,
     ...(spec.options === undefined ? {} : { options: spec.options }),
   });

@@ -19,6 +19,7 @@ export { isRaftBugName, raftBugs, type RaftBug, type RaftBugName } from "./bugs.
 // What checkers, search and diagrams see.
 export { raftClusterViews, raftReplicaView } from "./replica-view.js";
 export { raftCoverage } from "./coverage.js";
+export { raftAbstractState } from "./abstract-state.js";
 
 // The protocol plug-in: what the CLI, the experiment and @cx/vitest run.
 export { protocolPlugin } from "./raft-plugin.js";

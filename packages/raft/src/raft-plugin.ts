@@ -1,4 +1,5 @@
 import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
+import { raftAbstractState } from "./abstract-state.js";
 import { raftBugs, type RaftBugName } from "./bugs.js";
 import { raftCoverage } from "./coverage.js";
 import { createRaftMonitor } from "./raft-monitor.js";
@@ -30,5 +31,6 @@ export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
   workload: registerWorkload,
   monitors: () => [createRaftMonitor()],
   coverage: raftCoverage,
+  abstractState: raftAbstractState,
   replicaViews: raftClusterViews,
 });

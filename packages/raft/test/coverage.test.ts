@@ -43,7 +43,8 @@ describe("the coverage probe", () => {
     const calm = new Set(runRaft({ choices: new ReplayedChoices([]) }).coverage);
     const hostile = new Set<number>();
     for (let seed = 1; seed <= 50; seed++) for (const f of runRaft({ choices: new GeneratedChoices(seed) }).coverage) hostile.add(f);
-    expect(calm.size).toBeLessThanOrEqual(8);
+    // The probe's features and the abstract states the calm run passes through.
+    expect(calm.size).toBeLessThanOrEqual(12);
     expect(hostile.size).toBeGreaterThan(8 * calm.size);
   });
 

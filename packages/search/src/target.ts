@@ -34,6 +34,13 @@ export interface Outcome {
   readonly spans: readonly Span[];
   /** Opaque coverage features computed on the protocol side. */
   readonly coverage: readonly number[];
+  /**
+   * Optional: for each of `coverage`, the choice position at which the run
+   * first reached it (@cx/sim's `RunResult.coverageAt`). With it the
+   * `explore` strategy can return to a rare state and explore on from it;
+   * without it `explore` mutates as `coverage` does.
+   */
+  readonly coverageAt?: readonly number[] | undefined;
 }
 
 /**

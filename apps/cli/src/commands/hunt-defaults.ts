@@ -9,13 +9,13 @@ import { DEFAULT_PROTOCOL } from "../protocol-option.js";
 export const DEFAULT_SHRINK_RUNS = 30_000;
 
 /** The search strategies `--strategy` accepts: @cx/search's `strategyNames` (a test keeps them equal). */
-export const STRATEGY_NAMES = ["random", "coverage", "bandit", "portfolio"] as const;
+export const STRATEGY_NAMES = ["random", "coverage", "bandit", "explore", "portfolio"] as const;
 
 /** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
 export const defaultHunt = {
   protocol: DEFAULT_PROTOCOL,
   bugs: "no_log_up_to_date_check",
-  // The portfolio: random, coverage and bandit in turn, each its own campaign; 1,000 runs at most (a hunt stops at its first violation).
+  // The portfolio: random one turn in three, explore two, each its own campaign; 1,000 runs at most (a hunt stops at its first violation).
   strategy: "portfolio",
   budget: 1000,
   seed: 1,

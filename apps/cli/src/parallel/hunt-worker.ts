@@ -24,6 +24,8 @@ export interface WorkerOutcome {
   readonly choices: readonly number[];
   readonly spans: readonly { readonly label: string; readonly start: number; readonly end: number }[];
   readonly coverage: readonly number[];
+  /** Where each coverage feature was first reached (what the explore strategy returns to). */
+  readonly coverageAt?: readonly number[] | undefined;
 }
 
 const setup = workerData as HuntWorkerSetup;
@@ -34,7 +36,7 @@ parentPort?.on("message", (request: HuntWorkerRequest) => {
   const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec }) => {
     const result = target.run(choicesFromSpec(spec));
     const v = result.violation;
-    return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: result.choices, spans: result.spans, coverage: result.coverage };
+    return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: result.choices, spans: result.spans, coverage: result.coverage, coverageAt: result.coverageAt };
   });
   parentPort?.postMessage({ id: request.id, outcomes });
 });

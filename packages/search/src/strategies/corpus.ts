@@ -6,6 +6,8 @@ export interface CorpusEntry {
   readonly spans: readonly Span[];
   /** Its distinct coverage features. */
   readonly features: readonly number[];
+  /** For each of `features`, the choice position at which the run first reached it (empty when the target did not say). */
+  readonly positions: readonly number[];
   /** How often it was picked as a parent so far. */
   picks: number;
 }
@@ -39,6 +41,7 @@ export class Corpus {
   readonly entries: CorpusEntry[] = [];
   private readonly hits = new Map<number, number>();
 
+
   /** Distinct features seen so far. */
   get features(): number {
     return this.hits.size;
@@ -55,8 +58,24 @@ export class Corpus {
     return fresh;
   }
 
-  add(entry: { readonly choices: readonly number[]; readonly spans: readonly Span[]; readonly features: readonly number[] }): void {
-    this.entries.push({ choices: entry.choices, spans: entry.spans, features: [...new Set(entry.features)], picks: 0 });
+  /** Keeps a run; `positions[i]`, when given, is where it first reached `features[i]`. */
+  add(entry: { readonly choices: readonly number[]; readonly spans: readonly Span[]; readonly features: readonly number[]; readonly positions?: readonly number[] | undefined }): void {
+    const features: number[] = [];
+    const positions: number[] = [];
+    const at = entry.positions !== undefined && entry.positions.length === entry.features.length ? entry.positions : undefined;
+    const seen = new Set<number>();
+    entry.features.forEach((feature, i) => {
+      if (seen.has(feature)) return;
+      seen.add(feature);
+      features.push(feature);
+      if (at !== undefined) positions.push(at[i] as number);
+    });
+    this.entries.push({ choices: entry.choices, spans: entry.spans, features, positions, picks: 0 });
+  }
+
+  /** How many runs reached `feature` so far. */
+  hitsOf(feature: number): number {
+    return this.hits.get(feature) ?? 0;
   }
 
   /** How much an entry deserves to be mutated now. */

@@ -21,6 +21,16 @@ export interface ProtocolPluginParts<Message, Input, Output, Persistent, Node ex
   monitors(): readonly Monitor<Node, Input, Output>[];
   /** The protocol side's coverage probe for guided search (opaque feature numbers). */
   readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
+  /**
+   * The protocol's abstract state for guided search (optional): a short
+   * tuple of small integers naming the kind of state the cluster is in (for
+   * Raft: term gap, commit index against the terms of committed entries,
+   * conflicting suffixes). Every distinct tuple is a coverage feature, with
+   * the choice position where a run first reached it; without it search
+   * sees `coverage` only. Keep it coarse (a handful of values per slot): it is a map of the
+   * protocol's states, not a fingerprint of the run.
+   */
+  readonly abstractState?: (cluster: ClusterView<Node>) => readonly number[];
   /** Overrides of @cx/sim's default scenario options. */
   readonly scenario?: Partial<ScenarioOptions>;
   /** Every replica as a protocol-neutral view, in id order (e.g. @cx/raft's `raftClusterViews`): lets the contract kit check the monitor's mirror of each log. */
@@ -82,6 +92,7 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
       options: { ...scenario, ...spec.options },
       monitors: monitorsFor(spec),
       ...(parts.coverage === undefined ? {} : { coverage: parts.coverage }),
+      ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState }),
       recordTrace: spec.recordTrace ?? false,
     });
   return {
@@ -94,6 +105,7 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
     scenario,
     run,
     monitors: () => parts.monitors() as readonly Monitor<unknown, unknown, unknown>[],
+    ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState as (cluster: ClusterView<unknown>) => readonly number[] }),
     ...(parts.replicaViews === undefined ? {} : { replicaViews: parts.replicaViews as (cluster: ClusterView<unknown>) => readonly PluginReplicaView[] }),
     createTarget(spec = {}) {
       const defects = checked(spec.defects);

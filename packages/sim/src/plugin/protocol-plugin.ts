@@ -110,6 +110,11 @@ export interface ProtocolPlugin {
    * compare the monitor's mirror of each log with the real one).
    */
   replicaViews?(cluster: ClusterView<unknown>): readonly PluginReplicaView[];
+  /**
+   * The protocol's abstract state (optional; see `ProtocolPluginParts.abstractState`):
+   * `run` already feeds it to search as coverage, so tools need not call it.
+   */
+  abstractState?(cluster: ClusterView<unknown>): readonly number[];
   /** The protocol with fixed defects and scenario, as a search target. */
   createTarget(spec?: { readonly defects?: readonly string[]; readonly options?: Partial<ScenarioOptions> }): PluginTarget;
 }

@@ -35,6 +35,13 @@ export interface RunResult<Input, Output> {
   readonly counters: RunCounters;
   /** Opaque coverage features sampled by the protocol side's probe, in first-seen order. */
   readonly coverage: number[];
+  /**
+   * For each entry of `coverage`, the choice position at which the run first
+   * reached it: replaying the first `coverageAt[i]` choices rebuilds the
+   * cluster as it was then (how a search returns to a rare state). Absent
+   * from results made before it existed.
+   */
+  readonly coverageAt?: number[];
   /** What the monitors counted (`commitIndex`, `leaderChanges`, ...), merged in monitor order; empty without monitors. */
   readonly figures: Readonly<Record<string, number>>;
 }

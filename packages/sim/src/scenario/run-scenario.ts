@@ -6,6 +6,7 @@ import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
 import { drawSwarmProfile, withoutOmittedFaults } from "../world/swarm-profile.js";
 import { World } from "../world/world.js";
+import { createCoverageRecorder, type AbstractStateProbe } from "./coverage-recorder.js";
 import { drawHorizon } from "./horizon.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
 import type { RunResult } from "./run-result.js";
@@ -22,6 +23,13 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
   readonly monitors?: readonly Monitor<Node, Input, Output>[];
   /** The protocol side's coverage probe: maps a cluster state to an opaque feature, or to several (one per aspect of the state). */
   readonly coverage?: (cluster: ClusterView<Node>) => number | readonly number[];
+  /**
+   * The protocol's abstract state (optional): a tuple of small integers per
+   * sampled cluster state (at every fault tick, on entering the calm phase
+   * and at the end). Each distinct state becomes a coverage feature
+   * alongside `coverage`'s.
+   */
+  readonly abstractState?: AbstractStateProbe<Node>;
   /** Record the full trace (for stories, diagrams, determinism hashes). Off for speed in search. */
   readonly recordTrace?: boolean;
   /** Overrides of {@link defaultRunLimits}: caps that end a runaway run with a `RunLimitError`. */
@@ -63,6 +71,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   // So is the swarm profile (nothing drawn without the option).
   const swarm = drawSwarmProfile(choices, options.swarm);
   const profile = withoutOmittedFaults(drawnProfile, swarm);
+  const recorder = createCoverageRecorder(spec.coverage, spec.abstractState, choices);
   const world = new World<Message, Input, Output, Persistent, Node>({
     protocol: spec.protocol,
     workload: spec.workload,
@@ -72,7 +81,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     profile,
     swarm,
     monitors: spec.monitors ?? [],
-    coverage: spec.coverage,
+    coverage: recorder.probe,
     recordTrace: spec.recordTrace ?? false,
     limits: { ...defaultRunLimits, ...spec.limits },
   });
@@ -92,6 +101,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     endTime: world.time,
     counters: { events: world.events, messages: world.messages, decisions: choices.position },
     coverage: world.coverage,
+    coverageAt: recorder.positions,
     figures: collectFigures(spec.monitors ?? []),
   };
 }
