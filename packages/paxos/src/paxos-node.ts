@@ -1,8 +1,8 @@
 import type { ReplicaObservation } from "@cx/check";
-import { countNodes, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { ballotProposer, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
-import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
+import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { AcceptedValue, PaxosEntry, PaxosMessage, PaxosPersistent, ReportedValue } from "./messages.js";
 
 /**
@@ -89,12 +89,11 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   private readonly waiting = new Map<number, ClientRequest<RegisterInput>>();
   /** Client requests that reached this node while it knew of no leader: answered once it learns one. */
   private held: ClientRequest<RegisterInput>[] = [];
-  private electionTimeoutMs = 0;
-  private electionDeadline = 0;
-  private electionArmed = false;
+  private readonly election: ElectionTimer;
 
   constructor(ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>, defects: ReadonlySet<PaxosDefectName>) {
     this.ctx = ctx;
+    this.election = new ElectionTimer(ctx);
     this.defects = defects;
     const restored = ctx.restore();
     if (restored !== undefined) {
@@ -104,7 +103,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       }
       this.emit({ kind: "restarted", node: ctx.id, term: this.promised, logLength: 0 });
     }
-    this.drawElectionTimeout();
+    this.election.redraw();
     this.touchElection();
   }
 
@@ -134,15 +133,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
 
   onTimer(name: string): void {
     if (name === "election") {
-      this.electionArmed = false;
-      if (this.role === "leader") return;
-      const now = this.ctx.now();
-      if (now < this.electionDeadline) {
-        this.electionArmed = true;
-        this.ctx.setTimer("election", this.electionDeadline - now);
-        return;
-      }
-      this.startCandidacy();
+      if (this.election.fire(this.role === "leader")) this.startCandidacy();
       return;
     }
     if (this.role === "follower") return;
@@ -182,18 +173,10 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
 
   // ---- phase 1 -------------------------------------------------------------
 
-  private drawElectionTimeout(): void {
-    this.electionTimeoutMs = ELECTION_BASE_MS + ELECTION_STAGGER_MS * this.ctx.id + JITTER_STEP_MS * this.ctx.draw(JITTER_LEVELS, "election jitter");
-  }
-
   /** Pushes the suspicion deadline back (heard from the leader, promised a candidate). */
   private touchElection(): void {
     if (this.role === "leader") return;
-    this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
-    if (!this.electionArmed) {
-      this.electionArmed = true;
-      this.ctx.setTimer("election", this.electionTimeoutMs);
-    }
+    this.election.touch();
   }
 
   private startCandidacy(): void {
@@ -209,7 +192,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.promises = 1 << this.ctx.id;
     this.answered = this.promises;
     this.harvest(this.reportFrom(this.prepareFrom));
-    this.drawElectionTimeout();
+    this.election.redraw();
     this.touchElection();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
     if (this.isQuorum(this.promises)) this.startRecovery();
@@ -310,8 +293,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.role = "leader";
     this.leaderHint = this.ctx.id;
     this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.ballot });
-    this.electionArmed = false;
-    this.ctx.cancelTimer("election");
+    this.election.cancel();
     this.broadcast({ type: "Chosen", ballot: this.ballot, fromSlot: this.commitIndex + 1, entries: NO_ENTRIES, commitIndex: this.commitIndex });
     if (this.held.length > 0) this.releaseHeld();
   }
@@ -448,9 +430,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     // Pending clients time out and retry elsewhere; their commands may still be chosen (at-most-once covers it).
     this.waiting.clear();
     if (was === "leader") {
-      this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
-      this.electionArmed = true;
-      this.ctx.setTimer("election", this.electionTimeoutMs);
+      this.election.restart();
     }
   }
 

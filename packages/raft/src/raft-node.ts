@@ -1,8 +1,8 @@
 import type { ReplicaObservation, ReplicaRole } from "@cx/check";
-import { countNodes, RegisterMachine, registerWorkload, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { RaftSelfCheck } from "./internal/self-check.js";
-import { ELECTION_BASE_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS, JITTER_LEVELS, JITTER_STEP_MS, MAX_BATCH } from "./internal/timing.js";
+import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
 
 /** A Raft server's role: @cx/check's protocol-neutral {@link ReplicaRole}. */
@@ -55,13 +55,12 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private readonly waiting = new Map<number, ClientRequest<RegisterInput>>();
   /** Client requests that reached this node while it knew of no leader: answered once it learns one. */
   private held: ClientRequest<RegisterInput>[] = [];
-  private electionTimeoutMs = 0;
-  private electionDeadline = 0;
-  private electionArmed = false;
+  private readonly election: ElectionTimer;
   private readonly selfCheck: RaftSelfCheck;
 
   constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>) {
     this.ctx = ctx;
+    this.election = new ElectionTimer(ctx);
     this.bugs = bugs;
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
@@ -75,7 +74,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       }
       this.emit({ kind: "restarted", node: ctx.id, term: this.currentTerm, logLength: this.log.length });
     }
-    this.drawElectionTimeout();
+    this.election.redraw();
     this.touchElection();
   }
 
@@ -111,15 +110,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
 
   private tick(name: string): void {
     if (name === "election") {
-      this.electionArmed = false;
-      if (this.role === "leader") return;
-      const now = this.ctx.now();
-      if (now < this.electionDeadline) {
-        this.electionArmed = true;
-        this.ctx.setTimer("election", this.electionDeadline - now);
-        return;
-      }
-      this.startElection();
+      if (this.election.fire(this.role === "leader")) this.startElection();
       return;
     }
     if (this.role === "leader") {
@@ -166,18 +157,10 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
 
   // ---- elections -----------------------------------------------------------
 
-  private drawElectionTimeout(): void {
-    this.electionTimeoutMs = ELECTION_BASE_MS + ELECTION_STAGGER_MS * this.ctx.id + JITTER_STEP_MS * this.ctx.draw(JITTER_LEVELS, "election jitter");
-  }
-
   /** Pushes the election deadline back (heard from a leader, granted a vote). */
   private touchElection(): void {
     if (this.role === "leader") return;
-    this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
-    if (!this.electionArmed) {
-      this.electionArmed = true;
-      this.ctx.setTimer("election", this.electionTimeoutMs);
-    }
+    this.election.touch();
   }
 
   private startElection(): void {
@@ -189,7 +172,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.leaderHint = undefined;
     this.persist();
     this.emit({ kind: "role", node: this.ctx.id, role: "candidate", term: this.currentTerm });
-    this.drawElectionTimeout();
+    this.election.redraw();
     this.touchElection();
     this.requestVotes();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
@@ -249,8 +232,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.currentTerm });
     this.nextIndex.fill(this.log.length + 1);
     this.matchIndex.fill(0);
-    this.electionArmed = false;
-    this.ctx.cancelTimer("election");
+    this.election.cancel();
     this.broadcastAppend();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
     if (this.held.length > 0) this.releaseHeld();
@@ -282,9 +264,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     if (was === "leader") {
       // Pending clients time out and retry elsewhere; their entries may still commit (at-most-once covers it).
       this.waiting.clear();
-      this.electionDeadline = this.ctx.now() + this.electionTimeoutMs;
-      this.electionArmed = true;
-      this.ctx.setTimer("election", this.electionTimeoutMs);
+      this.election.restart();
     }
   }
 

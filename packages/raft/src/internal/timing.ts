@@ -1,5 +1,5 @@
 // Election and heartbeat timing: @cx/sim's one definition for leader-based protocols.
-export { ELECTION_BASE_MS, ELECTION_JITTER_LEVELS as JITTER_LEVELS, ELECTION_JITTER_STEP_MS as JITTER_STEP_MS, ELECTION_STAGGER_MS, HEARTBEAT_MS } from "@cx/sim";
+export { HEARTBEAT_MS } from "@cx/sim";
 
 /** Most entries one AppendEntries carries. */
 export const MAX_BATCH = 32;
