@@ -1,4 +1,4 @@
-import { GeneratedChoices, type ClusterView } from "@cx/sim";
+import { GeneratedChoices, staticClusterView, type ClusterView } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { encodeBallot, paxosAbstractState, protocolPlugin, type AcceptedValue, type PaxosNode, type PaxosRole } from "../src/index.js";
 
@@ -19,22 +19,13 @@ const acceptedOf = (slots: FakeNode["accepted"]): (AcceptedValue | null)[] => sl
 
 /** A hand-built cluster: the abstract state reads roles, promises, ballots, accepted values, learned logs and proposals. */
 function view(nodes: readonly FakeNode[]): ClusterView<PaxosNode> {
-  const live = nodes.map((n) =>
+  return staticClusterView({
+    nodes: nodes.map((n) =>
     n.down === true
       ? undefined
-      : ({ role: n.role, promised: n.promised, ballot: n.ballot ?? 0, accepted: acceptedOf(n.accepted), log: n.learned.map((id) => entry(id, 0)), proposals: new Map(Array.from({ length: n.pending ?? 0 }, (_, i) => [i, {}])) } as unknown as PaxosNode),
-  );
-  return {
-    size: nodes.length,
-    time: 500,
-    step: 10,
-    phase: "fault",
-    blockedLinks: 0,
-    node: (id) => live[id],
-    isUp: (id) => live[id] !== undefined,
+      : ({ role: n.role, promised: n.promised, ballot: n.ballot ?? 0, accepted: acceptedOf(n.accepted), log: n.learned.map((id) => entry(id, 0)), proposals: new Map(Array.from({ length: n.pending ?? 0 }, (_, i) => [i, {}])) } as unknown as PaxosNode)),
     persisted: (id) => ({ promised: nodes[id]?.promised ?? 0, accepted: acceptedOf(nodes[id]?.accepted ?? []) }),
-    isBlocked: () => false,
-  };
+  });
 }
 
 const b1 = encodeBallot(1, 0, 3);

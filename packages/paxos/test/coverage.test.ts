@@ -1,4 +1,4 @@
-import { GeneratedChoices, ReplayedChoices, type ClusterView } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices, staticClusterView, type ClusterView } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { paxosCoverage, runPaxos, type AcceptedValue, type PaxosNode, type PaxosRole } from "../src/index.js";
 
@@ -18,22 +18,13 @@ const acceptedOf = (ids: readonly (string | null)[], ballot: number): (AcceptedV
 
 /** A hand-built cluster: the probe reads roles, ballots, accepted values, commit indices and proposals (and persisted acceptor state of down nodes). */
 function view(nodes: readonly FakeNode[]): ClusterView<PaxosNode> {
-  const live = nodes.map((n) =>
+  return staticClusterView({
+    nodes: nodes.map((n) =>
     n.down === true
       ? undefined
-      : ({ role: n.role, promised: n.promised, ballot: n.ballot ?? 0, accepted: acceptedOf(n.accepted, n.promised), commitIndex: n.commitIndex, proposals: new Map(Array.from({ length: n.pending ?? 0 }, (_, i) => [i, {}])) } as unknown as PaxosNode),
-  );
-  return {
-    size: nodes.length,
-    time: 500,
-    step: 10,
-    phase: "fault",
-    blockedLinks: 0,
-    node: (id) => live[id],
-    isUp: (id) => live[id] !== undefined,
+      : ({ role: n.role, promised: n.promised, ballot: n.ballot ?? 0, accepted: acceptedOf(n.accepted, n.promised), commitIndex: n.commitIndex, proposals: new Map(Array.from({ length: n.pending ?? 0 }, (_, i) => [i, {}])) } as unknown as PaxosNode)),
     persisted: (id) => ({ promised: nodes[id]?.promised ?? 0, accepted: acceptedOf(nodes[id]?.accepted ?? [], nodes[id]?.promised ?? 0) }),
-    isBlocked: () => false,
-  };
+  });
 }
 
 const leader: FakeNode = { role: "leader", promised: 3, ballot: 3, accepted: ["a", "b"], commitIndex: 2 };

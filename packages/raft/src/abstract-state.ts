@@ -1,5 +1,6 @@
 import type { ClusterView } from "@cx/sim";
 import type { LogEntry, RaftPersistent } from "./messages.js";
+import { logConflicts } from "./internal/log-conflicts.js";
 import type { RaftNode } from "./raft-node.js";
 
 const NO_LOG: readonly LogEntry[] = [];
@@ -90,9 +91,6 @@ export function raftAbstractState(cluster: ClusterView<RaftNode>): number[] {
     termMin = Math.min(termMin, term);
     termMax = Math.max(termMax, term);
   }
-  let longest = 0;
-  for (const log of logs) longest = Math.max(longest, log.length);
-  let conflicts = 0;
   let committedConflict = 0;
   let bestCommit = 0;
   let committedLog: readonly LogEntry[] = NO_LOG;
@@ -105,19 +103,8 @@ export function raftAbstractState(cluster: ClusterView<RaftNode>): number[] {
       committedLog = node.log;
     }
   }
-  for (let i = 0; i < longest; i++) {
-    let term = -1;
-    for (const log of logs) {
-      const entry = log[i];
-      if (entry === undefined) continue;
-      if (term === -1) term = entry.term;
-      else if (entry.term !== term) {
-        conflicts++;
-        if (i < bestCommit) committedConflict = 1;
-        break;
-      }
-    }
-  }
+  const { conflicts, belowCommit } = logConflicts(logs, bestCommit);
+  if (belowCommit) committedConflict = 1;
   // A node that lacks a committed entry yet could win an election (a majority's logs are not more up to date than its own): the step before a lost commit.
   if (bestCommit > 0) {
     const majority = Math.floor(cluster.size / 2) + 1;

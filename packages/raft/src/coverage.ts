@@ -1,5 +1,6 @@
 import { bucketOf as bucket, mixFeature as mix, startFeature as start, type ClusterView } from "@cx/sim";
 import type { LogEntry, RaftPersistent } from "./messages.js";
+import { logConflicts } from "./internal/log-conflicts.js";
 import type { RaftNode } from "./raft-node.js";
 
 const SPREAD = [1, 2, 4, 8] as const;
@@ -90,23 +91,8 @@ export function raftCoverage(cluster: ClusterView<RaftNode>): number[] {
   const up = cluster.size - down;
 
   // Conflicting indices: some two nodes hold entries of different terms there.
-  let conflicts = 0;
-  let conflictBelowCommit = 0;
-  let longest = 0;
-  for (const log of logs) longest = Math.max(longest, log.length);
-  for (let i = 0; i < longest; i++) {
-    let term = -1;
-    for (const log of logs) {
-      const entry = log[i];
-      if (entry === undefined) continue;
-      if (term === -1) term = entry.term;
-      else if (entry.term !== term) {
-        conflicts++;
-        if (i < commitMax) conflictBelowCommit = 1;
-        break;
-      }
-    }
-  }
+  const { conflicts, belowCommit, longest } = logConflicts(logs, commitMax);
+  const conflictBelowCommit = belowCommit ? 1 : 0;
   let freshest = logs[0] ?? NO_LOG;
   for (const log of logs) if (fresher(log, freshest) > 0) freshest = log;
   const freshestIsShorter = freshest.length < longest ? 1 : 0;

@@ -1,32 +1,7 @@
-import { GeneratedChoices, ReplayedChoices, type ClusterView } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { protocolPlugin, raftAbstractState, runRaft, type LogEntry, type RaftNode, type RaftRole } from "../src/index.js";
-
-interface FakeNode {
-  readonly role: RaftRole;
-  readonly currentTerm: number;
-  readonly terms: readonly number[];
-  readonly commitIndex: number;
-  readonly down?: boolean;
-}
-
-const entries = (terms: readonly number[]): LogEntry[] => terms.map((term, i) => ({ term, id: `e${i}`, client: 0, seq: i, input: { op: "read" } }));
-
-/** A hand-built cluster: the abstract state reads only roles, terms, logs and commit indices (and persisted state of down nodes). */
-function view(nodes: readonly FakeNode[]): ClusterView<RaftNode> {
-  const live = nodes.map((n) => (n.down === true ? undefined : ({ role: n.role, currentTerm: n.currentTerm, log: entries(n.terms), commitIndex: n.commitIndex } as unknown as RaftNode)));
-  return {
-    size: nodes.length,
-    time: 500,
-    step: 10,
-    phase: "fault",
-    blockedLinks: 0,
-    node: (id) => live[id],
-    isUp: (id) => live[id] !== undefined,
-    persisted: (id) => ({ term: nodes[id]?.currentTerm ?? 0, votedFor: null, log: entries(nodes[id]?.terms ?? []) }),
-    isBlocked: () => false,
-  };
-}
+import { protocolPlugin, raftAbstractState, runRaft } from "../src/index.js";
+import { view } from "./hand-built-cluster.js";
 
 // Slots: leaders, term gap, conflicting indices, commits against logs, leader's old uncommitted entries, leader commit of an older term, a log fresher than a leader's.
 describe("Raft's abstract state", () => {

@@ -59,6 +59,7 @@ export { EngineAssertionError } from "./engine-assertion.js";
 
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";
+export { staticClusterView, type StaticClusterParts } from "./testing/static-cluster-view.js";
 
 // Small pieces protocols share: coverage feature hashing, quorum counting, leader timing.
 export { bucketOf, countNodes, FEATURE_HASH_START, mixFeature, startFeature } from "./toolkit/feature-hash.js";
