@@ -12,6 +12,7 @@ import { isUserError } from "../src/user-error.js";
 
 const tiny: ExperimentConfig = {
   ...fullExperiment,
+  strategies: ["portfolio", "random"],
   bugs: ["vote_twice_in_term"],
   trustSeeds: [101],
   trustBudget: 10,
@@ -49,7 +50,7 @@ describe("cx bench", () => {
     expect(report.mode).toBe("custom");
     for (const file of ["results.json", "results.schema.json", "summary.md"]) expect(existsSync(join(out, file))).toBe(true);
     expect(JSON.parse(readFileSync(join(out, "results.json"), "utf8")).kind).toBe("cx-experiment");
-    expect(text).toContain("trust: 50 schedules against raft with no defect, no violation");
+    expect(text).toContain("trust: 20 schedules against raft with no defect, no violation");
   });
 
   it("covers the protocols --protocol names, a module file among them, each in its own section", async () => {
@@ -58,7 +59,7 @@ describe("cx bench", () => {
     expect(exitCode).toBe(0);
     expect(results.protocols.map((p) => p.name)).toEqual(["raft", "single-register"]);
     expect(results.protocols[1]?.bugs).toEqual([]);
-    expect(text).toContain("trust: 50 schedules against single-register with no defect, no violation");
+    expect(text).toContain("trust: 20 schedules against single-register with no defect, no violation");
   });
 
   it("takes every built-in protocol by default, and refuses an unknown --protocol as a user error", async () => {

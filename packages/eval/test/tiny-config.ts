@@ -5,6 +5,8 @@ import { protocolPlugin as primaryBackup } from "./fixtures/primary-backup-plugi
 /** A few seconds of experiment with every section present (no corpus, no speed-up), on two protocols. */
 export const tinyConfig: ExperimentConfig = {
   ...fullExperiment,
+  // The default portfolio and its baseline: every other strategy is the same code path here, and is tested in @cx/search.
+  strategies: ["portfolio", "random"],
   bugs: ["vote_twice_in_term", "no_client_dedup", "forget_on_restart"],
   trustSeeds: [101],
   trustBudget: 15,
