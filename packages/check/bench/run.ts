@@ -5,9 +5,10 @@
  * same run (this checker with cx's pruning off: Porcupine's algorithm).
  * Writes results/check-bench.json at the repository root (atomically).
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import writeFileAtomic from "write-file-atomic";
 import { checkLinearizability, kvModel, registerModel } from "../src/index.js";
 import type { CheckOptions } from "../src/index.js";
 import { loadCorpus, repoRoot } from "./corpus.js";
@@ -141,7 +142,5 @@ const report = {
 const dir = join(root, "results");
 mkdirSync(dir, { recursive: true });
 const target = join(dir, "check-bench.json");
-const temp = join(dir, `.check-bench.json.${process.pid}.tmp`);
-writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`);
-renameSync(temp, target);
+writeFileAtomic.sync(target, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nwrote ${target}`);

@@ -15,8 +15,9 @@
  *   (`--sizes ""` with `--million` runs only the million-operation histories)
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { repoRoot } from "./corpus.js";
 import { historyText } from "./history-lines.js";
 import { generateScaleHistory } from "./scale-histories.js";
@@ -85,7 +86,5 @@ for (const { row, shape } of jobs) {
 const report = { benchmark: "@cx/check scale", node: process.version, timeoutMs: TIMEOUT_MS, porcupine: porcupineBinary === undefined ? "recorded (bench/data/porcupine-scale.json)" : "measured in this run", rows };
 const target = join(root, "results", only === "" ? "check-scale.json" : "check-scale-partial.json");
 mkdirSync(join(root, "results"), { recursive: true });
-const temp = `${target}.${process.pid}.tmp`;
-writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`);
-renameSync(temp, target);
+writeFileAtomic.sync(target, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nwrote ${target}`);

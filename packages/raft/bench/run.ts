@@ -8,8 +8,9 @@
  *   pnpm --filter @cx/raft bench            (or: cd packages/raft && pnpm bench)
  *   BENCH_QUICK=1 for a short smoke run.
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { GeneratedChoices } from "@cx/sim";
 import { raftBugs, runRaft } from "../src/index.js";
 
@@ -96,8 +97,6 @@ for (const example of report.trust.examples) process.stdout.write(`  ! ${example
 
 const out = resolve(import.meta.dirname, "../../../results/raft-bench.json");
 mkdirSync(dirname(out), { recursive: true });
-const temp = join(dirname(out), `.raft-bench.json.${process.pid}.tmp`);
-writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`);
-renameSync(temp, out);
+writeFileAtomic.sync(out, `${JSON.stringify(report, null, 2)}\n`);
 process.stdout.write(`wrote ${out}\n`);
 if (trustViolations.length > 0) process.exitCode = 1;

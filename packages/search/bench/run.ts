@@ -1,9 +1,10 @@
 // Benchmark of @cx/search on the toy target: shrinking against a naive
 // baseline measured in the same run, and hunting per strategy against random.
-// Writes results/search-bench.json at the repository root (temp file + rename).
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+// Writes results/search-bench.json at the repository root (atomically).
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import writeFileAtomic from "write-file-atomic";
 import { ReplayedChoices } from "@cx/sim";
 import { classicShrinkPasses, compareShortlex, countNonZero, defaultShrinkPasses, hunt, shrink, strategyNames, trimChoices, type Outcome, type StrategyName, type Target } from "../src/index.js";
 import { findFailures, withoutSpans } from "../test/fixtures/failures.js";
@@ -61,16 +62,6 @@ function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-function repoRoot(from: string): string {
-  let dir = from;
-  while (!existsSync(join(dir, "pnpm-workspace.yaml"))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no pnpm-workspace.yaml above ${from}`);
-    dir = parent;
-  }
-  return dir;
 }
 
 function summarise(rows: readonly ShrinkRow[]) {
@@ -195,12 +186,11 @@ const results = {
   },
 };
 
-const root = repoRoot(dirname(fileURLToPath(import.meta.url)));
+// This file lives at packages/search/bench: the repository is three folders up.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const out = join(root, "results", "search-bench.json");
 mkdirSync(dirname(out), { recursive: true });
-const temp = `${out}.${process.pid}.tmp`;
-writeFileSync(temp, `${JSON.stringify(results, null, 2)}\n`);
-renameSync(temp, out);
+writeFileAtomic.sync(out, `${JSON.stringify(results, null, 2)}\n`);
 
 const fmt = (label: string, x: ReturnType<typeof summarise>): string =>
   `${label.padEnd(22)} median ${x.medianMs.toFixed(2).padStart(7)} ms  ${String(x.medianCandidateRuns).padStart(6)} runs  decisions ${x.medianDecisionsBefore} -> ${x.medianDecisionsAfter}  non-zero ${x.medianNonZeroAfter}  converged ${x.converged}/${failures.length}`;

@@ -1,9 +1,10 @@
 // Simulated events per second of the world under a synthetic protocol.
 // Baseline, measured in the same run: the bare event queue pushing and
 // popping the same number of events (the floor no world can beat).
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
+import writeFileAtomic from "write-file-atomic";
 import { EventQueue, GeneratedChoices, registerWorkload, runScenario } from "../src/index.js";
 import { primaryBackup } from "../test/fixtures/primary-backup.js";
 
@@ -82,6 +83,5 @@ console.log(`ratio world / bare queue:          ${figures.ratioToBareQueue}`);
 
 const out = join(import.meta.dirname, "..", "..", "..", "results", "sim-bench.json");
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(`${out}.tmp`, `${JSON.stringify(figures, null, 2)}\n`);
-renameSync(`${out}.tmp`, out);
+writeFileAtomic.sync(out, `${JSON.stringify(figures, null, 2)}\n`);
 console.log(`wrote ${out}`);
