@@ -1,5 +1,5 @@
 import type { StrategyName } from "@cx/search";
-import { huntScenarioOptions } from "@cx/sim";
+import { huntScenarioGates } from "@cx/sim";
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,
@@ -88,7 +88,7 @@ export const fullExperiment: ExperimentConfig = {
   escalatedBudget: 1000,
   escalatedSeeds: [],
   shrinkCandidatesMax: 20000,
-  normalFormFinds: 18,
+  normalFormFinds: 20,
   storyStepsMax: 15,
   throughputRuns: 200,
   throughputBatches: 5,
@@ -96,7 +96,7 @@ export const fullExperiment: ExperimentConfig = {
   speedupTasks: 16,
   speedupRunsPerTask: 60,
   continueAfterTrustFailure: false,
-  huntScenario: { drawnHorizon: huntScenarioOptions.drawnHorizon, swarm: huntScenarioOptions.swarm },
+  huntScenario: { ...huntScenarioGates },
 };
 
 /**

@@ -15,6 +15,7 @@ export { RegisterMachine, type AppliedOperation, type ClientOperation, type Clie
 // The world.
 export type { ClusterView } from "./world/cluster-view.js";
 export { EventQueue, type Scheduled } from "./world/event-queue.js";
+export { clientCadence, nextOperationAt, type ClientCadence } from "./world/client-cadence.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
 export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
@@ -22,7 +23,7 @@ export { buildPartition, drawPartition, drawPartitionShape, PartitionShape, type
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 
 // Scenarios.
-export { defaultScenarioOptions, huntScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
+export { defaultScenarioOptions, huntScenarioGates, huntScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
 export { drawHorizon, HORIZON_SPAN } from "./scenario/horizon.js";
 export { runLayout } from "./scenario/run-layout.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";

@@ -42,6 +42,15 @@ export interface ScenarioOptions {
    * as in every run saved before this option existed.
    */
   readonly swarm: number;
+  /**
+   * 1: client operations keep the spacing of the full `faultPhaseMs`
+   * whatever horizon the run drew, and those due after the fault phase run
+   * back to back once the calm phase begins (see `clientCadence`), so
+   * cutting the horizon keeps everything before the new calm phase. 0: they
+   * are spread over the run's own fault phase, as in every run saved before
+   * this option existed.
+   */
+  readonly clientCadence: number;
 }
 
 /** The defaults every saved reproduction records explicitly; an option missing from a file takes its value here. */
@@ -58,16 +67,31 @@ export const defaultScenarioOptions: ScenarioOptions = {
   messageDelayMsMin: 1,
   drawnHorizon: 0,
   swarm: 0,
+  clientCadence: 0,
 };
 
 /**
+ * Only the options a new hunt switches on over a protocol's own scenario,
+ * each a behaviour gated so that older files replay unchanged (the drawn
+ * horizon, the swarm profile, the clients' steady cadence): what a caller
+ * spreads over `plugin.scenario`, so a gate added later reaches every hunt
+ * without another edit.
+ *
+ * @example
+ * ```ts
+ * const options = { ...plugin.scenario, ...huntScenarioGates };
+ * ```
+ */
+export const huntScenarioGates: Readonly<Pick<ScenarioOptions, "drawnHorizon" | "swarm" | "clientCadence">> = { drawnHorizon: 1, swarm: 1, clientCadence: 1 };
+
+/**
  * What a new hunt runs and records: the defaults plus every behaviour that
- * is gated by an option so that older files replay unchanged (today: the
- * drawn horizon and the swarm profile). Record these options in the repro file with the choices.
+ * is gated by an option so that older files replay unchanged
+ * ({@link huntScenarioGates}). Record these options in the repro file with the choices.
  *
  * @example
  * ```ts
  * const result = runScenario({ protocol, workload: registerWorkload, choices, options: huntScenarioOptions });
  * ```
  */
-export const huntScenarioOptions: ScenarioOptions = { ...defaultScenarioOptions, drawnHorizon: 1, swarm: 1 };
+export const huntScenarioOptions: ScenarioOptions = { ...defaultScenarioOptions, ...huntScenarioGates };
