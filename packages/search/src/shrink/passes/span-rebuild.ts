@@ -3,7 +3,10 @@ import { RAISED, zeros } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import { unitsAndGaps } from "../span-units.js";
-import { calmHead, settingsLength } from "./sparse-rebuild.js";
+import { calmHead, REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
+
+/** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR): a base per setting times a span per decision is quadratic on a long best. */
+const RUNS_PER_DECISION = 4;
 
 /**
  * The calm starting points: the best's own settings with calm events, the
@@ -24,11 +27,12 @@ function bases<O extends Outcome>(state: ShrinkState<O>): number[][] {
 }
 
 /** Each top-level span of `base`'s run past its settings (and each run of draws no span holds), fully raised on top of `base`, shortest first; true once one is accepted. */
-function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly number[], head: number): boolean {
+function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly number[], bounds: { readonly head: number; readonly until: number }): boolean {
+  const { head, until } = bounds;
   const spans = state.layoutOf(base);
   if (spans === null) return false;
   for (const unit of unitsAndGaps(spans, head, state.best.length)) {
-    if (state.stopped) return false;
+    if (state.stopped || state.runs >= until) return false;
     const candidate = [...base, ...zeros(Math.max(0, unit.end - base.length))].slice(0, unit.end);
     for (let i = unit.start; i < unit.end; i++) candidate[i] = RAISED;
     if (state.consider(candidate)) return true;
@@ -39,13 +43,13 @@ function raiseOneSpan<O extends Outcome>(state: ShrinkState<O>, base: readonly n
 /** Start over from calm with one whole decision at its most unusual. */
 export const spanRebuild: ShrinkPass = {
   name: "span-rebuild",
-  contract:
-    "start over from calm: the best's run-wide settings (the run layout's head), the same with one setting one lower, or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message, or a run of draws no span holds) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values",
+  contract: `start over from calm: the best's run-wide settings (the run layout's head), the same with one setting one lower, or calm ones with one setting at its maximum, and one whole top-level span of that run (a fault tick, a message, or a run of draws no span holds) with every draw at its maximum, shortest first; flat replay; later passes lower the raised values; at most ${RUNS_PER_DECISION} runs per decision of the best per round (at least ${REBUILD_RUNS_FLOOR})`,
   run(state) {
     const head = settingsLength(state);
+    const until = state.runs + Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
     for (const base of bases(state)) {
-      if (state.stopped) return;
-      raiseOneSpan(state, base, head);
+      if (state.stopped || state.runs >= until) return;
+      raiseOneSpan(state, base, { head, until });
     }
   },
 };
