@@ -104,7 +104,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.memo = new MemoTable(this.linearised.keyWords(), this.transitions.equal, 2 * n);
     this.prefix = new LongestPrefix(n);
     this.partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
-    this.fixedBytes = 64 * n + this.linearised.bytes();
+    this.fixedBytes = 64 * n;
     this.stackNode = new Int32Array(n + 1);
     this.stackState = new Array<unknown>(n).fill(0);
     this.stackPhase = new Uint8Array(n);
@@ -243,7 +243,8 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       linearised.remove(op);
       return { verdict: "unknown", steps: this.steps, limit: "memory" };
     }
-    const added = this.memo.insert(linearised.writeKey(this.memo.key, front, maxCompleted), to, hash);
+    const indeterminateSet = linearised.indeterminateWith(op, this.depth);
+    const added = this.memo.insert(linearised.writeKey(this.memo.key, front, maxCompleted, indeterminateSet), to, hash);
     if (!added) {
       linearised.remove(op);
       this.skip(node);
@@ -263,7 +264,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.skip(node);
       return undefined;
     }
-    this.push(node, { to, front, maxCompleted });
+    this.push(node, { to, front, maxCompleted, indeterminateSet });
     return undefined;
   }
 
@@ -280,7 +281,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   }
 
   /** Linearises the call at `node`, leaving state `to`. */
-  private push(node: number, after: { readonly to: unknown; readonly front: number; readonly maxCompleted: number }): void {
+  private push(node: number, after: { readonly to: unknown; readonly front: number; readonly maxCompleted: number; readonly indeterminateSet: number }): void {
     const op = node >> 1;
     const depth = this.depth;
     const candidates = this.candidates;
@@ -289,6 +290,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.stackPhase[depth] = this.phase;
     this.partials?.pushed(depth);
     this.linearised.maxAt[depth + 1] = after.maxCompleted;
+    this.linearised.indeterminateAt[depth + 1] = after.indeterminateSet;
     this.linearised.frontier = after.front;
     if (this.phase === 0) candidates.end[depth] = candidates.base[depth] as number;
     candidates.base[depth + 1] = candidates.end[depth] as number;
@@ -305,6 +307,6 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
 
   /** Bytes held by what this search keeps; object states are not measured: each is guessed at OBJECT_STATE_BYTES. */
   bytes(): number {
-    return this.fixedBytes + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes() + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
+    return this.fixedBytes + this.linearised.bytes() + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes() + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
   }
 }

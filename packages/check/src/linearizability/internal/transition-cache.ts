@@ -73,8 +73,10 @@ export class TransitionCache<State, Input, Output> {
       const cached = this.to[slot] as number;
       return cached === ILLEGAL_TRANSITION ? ILLEGAL : cached;
     }
-    const result = this.apply(this.interner.states[id] as State, op);
-    const to = result.ok ? this.interner.intern(result.state) : ILLEGAL_TRANSITION;
+    const before = this.interner.states[id] as State;
+    const result = this.apply(before, op);
+    // A step that keeps the very same state (a read) needs no lookup.
+    const to = !result.ok ? ILLEGAL_TRANSITION : result.state === before ? id : this.interner.intern(result.state);
     this.from[slot] = id;
     this.op[slot] = op;
     this.to[slot] = to;
