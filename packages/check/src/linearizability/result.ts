@@ -94,6 +94,10 @@ export interface BlockedOperation<Input, Output> {
  * Why a history is not linearizable, from the point of view of the search:
  * the longest prefix it managed to linearize (in the first partition that
  * failed) and the operations it could not place next.
+ *
+ * Its fields are getters: the witness is put together when one is first
+ * read (then kept), so a caller that only wants the verdict does not pay
+ * for it; `JSON.stringify` reads them all.
  */
 export interface LinearizabilityWitness<State, Input, Output> {
   /** Which part of the history failed (see {@link Model.partition}). */
@@ -110,9 +114,9 @@ export interface LinearizabilityWitness<State, Input, Output> {
   /**
    * The completed operation with the earliest response among those not in
    * the prefix: it had to be linearized before anything invoked after it
-   * returned. Absent when all completed operations are in the prefix.
+   * returned. `undefined` when all completed operations are in the prefix.
    */
-  readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> };
+  readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> } | undefined;
   /**
    * The operations most likely at fault, best first: the first one, when
    * `confirmed`, is one whose removal makes the failing partition

@@ -1,3 +1,6 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * The sets of linearised indeterminate operations a search has met, each
  * stored once and named by a small id, so that a memo key carries one word
@@ -18,13 +21,13 @@ export class IndeterminateSets {
   private count = 0;
 
   /** Sets of `words` words each; the empty set is id 0. */
-  constructor(words: number) {
+  constructor(words: number, arrays: ArraySource = freshArrays) {
     this.words = words;
-    this.pool = new Uint32Array(16 * words);
-    this.hashes = new Int32Array(16);
-    this.slots = new Int32Array(32);
+    this.pool = arrays.uint32(16 * words);
+    this.hashes = arrays.int32(16);
+    this.slots = arrays.int32(32);
     this.mask = 31;
-    this.intern(new Uint32Array(words), 0, 0);
+    this.intern(arrays.uint32(words), 0, 0);
   }
 
   /** Bytes held. */

@@ -1,5 +1,7 @@
 import { IndeterminateSets } from "./indeterminate-sets.js";
 import { Mix32, fmix32 } from "./mix32.js";
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
 
 /**
  * The set of operations linearised so far, as a bitset with a Zobrist hash,
@@ -29,21 +31,23 @@ export class LinearisedSet {
   /** The indeterminate operations linearised, bit `op - completed`, and their Zobrist hash; undefined when every operation returned. */
   private readonly indeterminateBits: Uint32Array | undefined;
   private indeterminateZobrist = 0;
+  /** The set id {@link LinearisedSet.indeterminateWith} answered last. */
+  private indeterminateNext = 0;
   private readonly sets: IndeterminateSets | undefined;
 
   /** For `operations` operations of which the first `completed` returned. */
-  constructor(operations: number, completed: number) {
+  constructor(operations: number, completed: number, arrays: ArraySource = freshArrays) {
     this.words = Math.max(1, Math.ceil(operations / 32));
-    this.bits = new Uint32Array(this.words);
+    this.bits = arrays.uint32(this.words);
     this.completed = completed;
-    this.maxAt = new Int32Array(operations + 1).fill(-1);
-    this.indeterminateAt = new Int32Array(operations + 1);
-    this.zobristOp = new Int32Array(operations);
+    this.maxAt = arrays.int32(operations + 1, -1);
+    this.indeterminateAt = arrays.int32(operations + 1);
+    this.zobristOp = arrays.int32(operations);
     const random = new Mix32(0xc0ffee);
     for (let i = 0; i < operations; i++) this.zobristOp[i] = random.next();
     const indeterminateWords = Math.ceil((operations - completed) / 32);
-    this.indeterminateBits = indeterminateWords === 0 ? undefined : new Uint32Array(indeterminateWords);
-    this.sets = indeterminateWords === 0 ? undefined : new IndeterminateSets(indeterminateWords);
+    this.indeterminateBits = indeterminateWords === 0 ? undefined : arrays.uint32(indeterminateWords);
+    this.sets = indeterminateWords === 0 ? undefined : new IndeterminateSets(indeterminateWords, arrays);
   }
 
   /** Words a key may take at most. */
@@ -51,9 +55,9 @@ export class LinearisedSet {
     return 1 + this.words + 1 + 1;
   }
 
-  /** Bytes of the bitsets and of the indeterminate sets kept. */
+  /** Bytes of the indeterminate sets kept (the fixed arrays are the array source's). */
   bytes(): number {
-    return 4 * this.words + 8 * this.maxAt.length + (this.indeterminateBits === undefined ? 0 : 4 * this.indeterminateBits.length + (this.sets as IndeterminateSets).bytes());
+    return this.sets === undefined ? 0 : this.sets.bytes();
   }
 
   has(op: number): boolean {
@@ -72,12 +76,13 @@ export class LinearisedSet {
 
   /**
    * The id of the set of indeterminate operations linearised once `op`
-   * (just added) is pushed; the id at `depth` when `op` returned.
+   * (just added) is pushed (the id at `depth` when `op` returned); the
+   * next {@link LinearisedSet.writeKey} writes it.
    */
   indeterminateWith(op: number, depth: number): number {
-    if (op < this.completed) return this.indeterminateAt[depth] as number;
-    const hash = fmix32(this.indeterminateZobrist ^ (this.zobristOp[op] as number));
-    return (this.sets as IndeterminateSets).intern(this.indeterminateBits as Uint32Array, 0, hash);
+    this.indeterminateNext =
+      op < this.completed ? (this.indeterminateAt[depth] as number) : (this.sets as IndeterminateSets).intern(this.indeterminateBits as Uint32Array, 0, fmix32(this.indeterminateZobrist ^ (this.zobristOp[op] as number)));
+    return this.indeterminateNext;
   }
 
   private flipIndeterminate(bit: number): void {
@@ -103,14 +108,14 @@ export class LinearisedSet {
     return i;
   }
 
-  /** Writes the memo key of the set (frontier `front`, highest completed `maxCompleted`, indeterminate set `indeterminate`) into `key`; returns its length. */
-  writeKey(key: Uint32Array, front: number, maxCompleted: number, indeterminate: number): number {
+  /** Writes the memo key of the set (frontier `front`, highest completed `maxCompleted`, the indeterminate set indeterminateWith answered last) into `key`; returns its length. */
+  writeKey(key: Uint32Array, front: number, maxCompleted: number): number {
     const bits = this.bits;
     let k = 0;
     key[k++] = front;
     // The window's last word may hold indeterminate operations too: harmless, they are part of the configuration.
     if (maxCompleted >= front) for (let w = front >> 5; w <= maxCompleted >> 5; w++) key[k++] = bits[w] as number;
-    if (this.indeterminateBits !== undefined) key[k++] = indeterminate;
+    if (this.indeterminateBits !== undefined) key[k++] = this.indeterminateNext;
     return k;
   }
 }

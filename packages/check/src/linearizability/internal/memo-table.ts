@@ -1,3 +1,6 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * The set of visited search configurations (an encoding of the set of
  * linearised operations, a state), as an open-addressing hash table over
@@ -22,16 +25,17 @@ export class MemoTable {
   readonly key: Uint32Array;
 
   /** Keys of at most `keyWords` words; states are compared with `===`, then with `equal` when given; room for about `expected` entries at first. */
-  constructor(keyWords: number, equal?: (a: unknown, b: unknown) => boolean, expected = 1024) {
-    this.key = new Uint32Array(keyWords);
+  constructor(keyWords: number, sizes: { readonly equal?: ((a: unknown, b: unknown) => boolean) | undefined; readonly expected?: number; readonly arrays?: ArraySource } = {}) {
+    const { equal, expected = 1024, arrays = freshArrays } = sizes;
+    this.key = arrays.uint32(keyWords);
     this.equal = equal;
     // Small searches are common: start small (it doubles as needed), at most at 1024 entries.
     const initial = Math.min(1024, 1 << Math.ceil(Math.log2(Math.max(16, expected))));
-    this.pool = new Uint32Array(initial * 4);
-    this.offsets = new Int32Array(initial);
-    this.lengths = new Int32Array(initial);
-    this.hashes = new Int32Array(initial);
-    this.slots = new Int32Array(initial * 2);
+    this.pool = arrays.uint32(initial * 4);
+    this.offsets = arrays.int32(initial);
+    this.lengths = arrays.int32(initial);
+    this.hashes = arrays.int32(initial);
+    this.slots = arrays.int32(initial * 2);
     this.mask = initial * 2 - 1;
   }
 

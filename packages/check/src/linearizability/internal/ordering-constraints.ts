@@ -1,6 +1,8 @@
 import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
 import { NOT_PLAIN, plainEqual, plainHash } from "./plain-data.js";
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
 
 /** How far back (among identical operations, by position) an operation looks for those it must follow. */
 const GROUP_WINDOW = 64;
@@ -27,15 +29,16 @@ const MAXIMAL_MAX = 4;
 export function orderingConstraints<State, Input, Output>(
   model: Model<State, Input, Output>,
   operations: readonly Operation<Input, Output>[],
+  arrays: ArraySource = freshArrays,
 ): { start: Int32Array; list: Int32Array } {
   const n = operations.length;
-  const calls = new Float64Array(n);
-  const ends = new Float64Array(n);
+  const calls = arrays.float64(n);
+  const ends = arrays.float64(n);
   // Each operation's previous identical one (-1: none, or not grouped): walked back to find those it must follow.
-  const previous = new Int32Array(n).fill(-1);
+  const previous = arrays.int32(n, -1);
   const groups = new IdenticalGroups();
-  const start = new Int32Array(n + 1);
-  let list = new Int32Array(Math.max(16, Math.min(n, 1024)));
+  const start = arrays.int32(n + 1);
+  let list = arrays.int32(Math.max(16, Math.min(n, 1024)));
   let count = 0;
   const maximal: number[] = [];
   for (let b = 0; b < n; b++) {

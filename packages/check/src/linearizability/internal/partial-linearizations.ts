@@ -1,3 +1,6 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * Porcupine's "longest partial linearizations", kept in O(1) per step: for
  * each operation, the longest linearizable prefix the search reached (up
@@ -24,20 +27,20 @@ export class PartialLinearizations {
   private pathParent: Int32Array<ArrayBuffer>;
   private paths = 0;
 
-  constructor(operations: number) {
-    this.deadLength = new Int32Array(operations + 1);
-    this.deadPath = new Int32Array(operations + 1).fill(-1);
-    this.pathAt = new Int32Array(operations + 1).fill(-1);
-    this.longestLength = new Int32Array(operations);
-    this.longestPath = new Int32Array(operations).fill(-1);
+  constructor(operations: number, arrays: ArraySource = freshArrays) {
+    this.deadLength = arrays.int32(operations + 1);
+    this.deadPath = arrays.int32(operations + 1, -1);
+    this.pathAt = arrays.int32(operations + 1, -1);
+    this.longestLength = arrays.int32(operations);
+    this.longestPath = arrays.int32(operations, -1);
     const paths = Math.min(1024, Math.max(16, operations));
-    this.pathOp = new Int32Array(paths);
-    this.pathParent = new Int32Array(paths);
+    this.pathOp = arrays.int32(paths);
+    this.pathParent = arrays.int32(paths);
   }
 
-  /** Bytes held (the per-operation arrays and the path nodes). */
+  /** Bytes of the path nodes (the per-operation arrays are the array source's). */
   bytes(): number {
-    return 20 * this.longestLength.length + 4 * (this.pathOp.length + this.pathParent.length);
+    return 4 * (this.pathOp.length + this.pathParent.length);
   }
 
   /** The stack entry at `position` was just pushed. */

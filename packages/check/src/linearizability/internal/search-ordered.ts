@@ -6,6 +6,7 @@ import { LongestPrefix } from "./longest-prefix.js";
 import { MemoTable } from "./memo-table.js";
 import { orderingConstraints } from "./ordering-constraints.js";
 import { PartialLinearizations } from "./partial-linearizations.js";
+import { ScratchArrays } from "./scratch-arrays.js";
 import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
 import { starvationLookahead } from "./starvation-lookahead.js";
 import type { Starvation } from "./starvation-lookahead.js";
@@ -19,6 +20,8 @@ const CLOCK_EVERY_STEPS = 1024;
 const MEMORY_EVERY_INSERTS = 64;
 /** Operation indices kept over all partial linearizations of one search at most. */
 const PARTIAL_ENTRIES_MAX = 1 << 22;
+/** About what the fixed arrays of a search take per operation (all pieces, the transition cache's share included). */
+const SCRATCH_BYTES_PER_OP = 400;
 
 /**
  * Wing & Gong's search in Lowe's just-in-time form (as in Porcupine), with
@@ -60,8 +63,10 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private readonly partials: PartialLinearizations | undefined;
   private readonly starvation: Starvation | undefined;
   private readonly canReach: ((state: State, input: Input, output: Output) => boolean) | undefined;
-  /** Fixed arrays of this search (lists, stacks, candidates, bitset), counted once. */
-  private readonly fixedBytes: number;
+  /** The typed arrays of this search's pieces, given back when it is over. */
+  private readonly scratch: ScratchArrays;
+  /** Set when the search is over and its arrays were given back. */
+  private over = false;
   private readonly stackNode: Int32Array;
   private readonly stackState: unknown[];
   private readonly stackPhase: Uint8Array;
@@ -89,29 +94,30 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.pruning = pruning;
     this.lastPhase = pruning ? 1 : 0;
     this.remaining = completed;
-    this.indeterminate = new Uint8Array(n);
-    this.readOnly = new Uint8Array(n);
+    const arrays = new ScratchArrays(SCRATCH_BYTES_PER_OP * n);
+    this.scratch = arrays;
+    this.indeterminate = arrays.uint8(n);
+    this.readOnly = arrays.uint8(n);
     for (let i = 0; i < n; i++) {
       const op = operations[i] as Operation<Input, Output>;
       if (op.return === null) this.indeterminate[i] = 1;
       else this.readOnly[i] = model.isReadOnly === undefined ? 2 : model.isReadOnly(op.input, op.output as Output) ? 1 : 0;
     }
     for (let i = 0; i < completed; i++) if (this.indeterminate[i] === 1) throw new Error("startOrderedSearch: completed operations must come first");
-    this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed);
-    this.transitions = new TransitionCache(model, operations, problem.memoBytesMax);
+    this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed, arrays);
+    this.transitions = new TransitionCache(model, operations, { memoBytesMax: problem.memoBytesMax, arrays });
     this.state = this.transitions.initial;
-    this.linearised = new LinearisedSet(n, completed);
-    this.memo = new MemoTable(this.linearised.keyWords(), this.transitions.equal, 2 * n);
-    this.prefix = new LongestPrefix(n);
-    this.partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
-    this.fixedBytes = 64 * n;
-    this.stackNode = new Int32Array(n + 1);
+    this.linearised = new LinearisedSet(n, completed, arrays);
+    this.memo = new MemoTable(this.linearised.keyWords(), { equal: this.transitions.equal, expected: 2 * n, arrays });
+    this.prefix = new LongestPrefix(n, arrays);
+    this.partials = problem.partials === true ? new PartialLinearizations(n, arrays) : undefined;
+    this.stackNode = arrays.int32(n + 1);
     this.stackState = new Array<unknown>(n).fill(0);
-    this.stackPhase = new Uint8Array(n);
+    this.stackPhase = arrays.uint8(n);
     this.canReach = model.canReach?.bind(model);
     const interner = this.transitions.interner;
     this.starvation =
-      pruning && this.transitions.interned ? starvationLookahead(model, { operations, readOnly: this.readOnly, intern: (st) => interner.intern(st), initial: this.state as number }) : undefined;
+      pruning && this.transitions.interned ? starvationLookahead(model, { operations, readOnly: this.readOnly, intern: (st) => interner.intern(st), initial: this.state as number, arrays }) : undefined;
     this.candidates = new CandidateOrder({
       operations: operations as readonly Operation<unknown, unknown>[],
       events: this.events,
@@ -119,7 +125,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       linearised: this.linearised,
       indeterminate: this.indeterminate,
       readOnly: this.readOnly,
-      constraints: pruning ? orderingConstraints(model, operations) : { start: new Int32Array(n + 1), list: new Int32Array(0) },
+      constraints: pruning ? orderingConstraints(model, operations, arrays) : { start: arrays.int32(n + 1), list: arrays.int32(0) },
       starvation: this.starvation,
       // Without the model's lookahead and with operations that never
       // returned, candidates go in call order (Porcupine's list order), those
@@ -130,11 +136,22 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       // they take seconds).
       eagerIndeterminate: model.requires === undefined && completed < n,
       untried: this.untried,
-    });
+    }, arrays);
     this.node = this.events.first();
   }
 
   run(limits: RunLimits): SearchOutcome {
+    if (this.over) throw new Error("OrderedSearch.run: the search is over");
+    const outcome = this.search(limits);
+    if (outcome.verdict !== "unknown" || outcome.limit !== "steps") {
+      // Nothing reads its arrays any more (the outcome holds copies): they serve the next search.
+      this.over = true;
+      this.scratch.release();
+    }
+    return outcome;
+  }
+
+  private search(limits: RunLimits): SearchOutcome {
     const { pruning, deadline } = this.problem;
     const begun = this.steps;
     const limit = begun + limits.steps;
@@ -244,7 +261,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       return { verdict: "unknown", steps: this.steps, limit: "memory" };
     }
     const indeterminateSet = linearised.indeterminateWith(op, this.depth);
-    const added = this.memo.insert(linearised.writeKey(this.memo.key, front, maxCompleted, indeterminateSet), to, hash);
+    const added = this.memo.insert(linearised.writeKey(this.memo.key, front, maxCompleted), to, hash);
     if (!added) {
       linearised.remove(op);
       this.skip(node);
@@ -305,8 +322,14 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.node = this.events.first();
   }
 
-  /** Bytes held by what this search keeps; object states are not measured: each is guessed at OBJECT_STATE_BYTES. */
+  /**
+   * Bytes held by what this search keeps: its fixed arrays, the stack of
+   * states, and what grows (memo, interned states, candidates, partial
+   * linearizations); object states are not measured: each is guessed at
+   * OBJECT_STATE_BYTES.
+   */
   bytes(): number {
-    return this.fixedBytes + this.linearised.bytes() + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes() + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
+    const grown = this.linearised.bytes() + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes();
+    return this.scratch.bytes() + 8 * this.stackState.length + grown + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
   }
 }

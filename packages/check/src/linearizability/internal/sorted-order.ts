@@ -1,19 +1,22 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * The positions `0..keys.length-1` ordered by (key, position): a natural
  * merge sort over typed arrays, with no comparator calls. Linear when the
  * keys come sorted or in a few sorted runs (operations by call, completed
  * then indeterminate), n log n at worst.
  */
-export function sortedOrder(keys: Float64Array): Int32Array {
+export function sortedOrder(keys: Float64Array, arrays: ArraySource = freshArrays): Int32Array {
   const n = keys.length;
-  let from = new Int32Array(n);
+  let from = arrays.int32(n);
   for (let i = 0; i < n; i++) from[i] = i;
   // Run boundaries: maximal non-decreasing stretches.
   const bounds: number[] = [0];
   for (let i = 1; i < n; i++) if ((keys[i] as number) < (keys[i - 1] as number)) bounds.push(i);
   bounds.push(n);
   if (bounds.length <= 2) return from;
-  let to = new Int32Array(n);
+  let to = arrays.int32(n);
   let runs = bounds;
   while (runs.length > 2) {
     const merged: number[] = [0];

@@ -1,5 +1,6 @@
 import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
+import type { ArraySource } from "./scratch-arrays.js";
 import { sortedOrder } from "./sorted-order.js";
 
 /** Incremental bookkeeping for {@link Model.requires} / {@link Model.produces}. */
@@ -31,7 +32,7 @@ export function starvationLookahead<State, Input, Output>(
 ): Starvation | undefined {
   const roles = producersAndNeeds(model, problem);
   if (roles === undefined || roles.needy === 0) return undefined;
-  return trackStarvation(problem.operations, roles);
+  return trackStarvation(problem.operations, roles, problem.arrays);
 }
 
 /** What {@link starvationLookahead} needs besides the model. */
@@ -42,6 +43,7 @@ export interface StarvationProblem<State, Input, Output> {
   readonly intern: (state: State) => number;
   /** The initial state's id. */
   readonly initial: number;
+  readonly arrays: ArraySource;
 }
 
 /** Per operation: the state id it needs (completed ones only, else -1) and the one it leaves (-1: none that matters). */
@@ -59,15 +61,15 @@ interface Roles {
  * that may change the state does not say what it leaves.
  */
 function producersAndNeeds<State, Input, Output>(model: Model<State, Input, Output>, problem: StarvationProblem<State, Input, Output>): Roles | undefined {
-  const { operations, readOnly, intern } = problem;
+  const { operations, readOnly, intern, arrays } = problem;
   const requires = model.requires?.bind(model);
   const produces = model.produces?.bind(model);
   if (requires === undefined || produces === undefined) return undefined;
   const n = operations.length;
-  const need = new Int32Array(n).fill(-1);
-  const made = new Int32Array(n).fill(-1);
+  const need = arrays.int32(n, -1);
+  const made = arrays.int32(n, -1);
   // The one state in which an operation can change the state, if any.
-  const enabling = new Int32Array(n).fill(-1);
+  const enabling = arrays.int32(n, -1);
   let needy = 0;
   let states = problem.initial + 1;
   for (let i = 0; i < n; i++) {
@@ -90,7 +92,7 @@ function producersAndNeeds<State, Input, Output>(model: Model<State, Input, Outp
     made[i] = id;
     if (id >= states) states = id + 1;
   }
-  dropUnfireable({ made, enabling, states, initial: problem.initial });
+  dropUnfireable({ made, enabling, states, initial: problem.initial }, arrays);
   return { need, made, needy, states };
 }
 
@@ -100,17 +102,18 @@ function producersAndNeeds<State, Input, Output>(model: Model<State, Input, Outp
  * starve others in turn (chains of cas): a worklist of the states whose
  * producers were dropped, each producer looked at again only then.
  */
-function dropUnfireable(roles: { readonly made: Int32Array; readonly enabling: Int32Array; readonly states: number; readonly initial: number }): void {
+function dropUnfireable(roles: { readonly made: Int32Array; readonly enabling: Int32Array; readonly states: number; readonly initial: number }, arrays: ArraySource): void {
   const { made, enabling, states, initial } = roles;
   const n = made.length;
-  const producers = new Int32Array(states);
+  const producers = arrays.int32(states);
   for (let i = 0; i < n; i++) if ((made[i] as number) >= 0) producers[made[i] as number] = (producers[made[i] as number] as number) + 1;
   // The producers each state enables, in CSR form.
-  const start = new Int32Array(states + 1);
+  const start = arrays.int32(states + 1);
   for (let i = 0; i < n; i++) if ((made[i] as number) >= 0 && (enabling[i] as number) >= 0) start[(enabling[i] as number) + 1] = (start[(enabling[i] as number) + 1] as number) + 1;
   for (let s = 0; s < states; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
-  const list = new Int32Array(start[states] as number);
-  const fill = start.slice(0, states);
+  const list = arrays.int32(start[states] as number);
+  const fill = arrays.int32(states);
+  fill.set(start.subarray(0, states));
   for (let i = 0; i < n; i++) {
     const e = enabling[i] as number;
     if ((made[i] as number) < 0 || e < 0) continue;
@@ -145,32 +148,32 @@ function dropUnfireable(roles: { readonly made: Int32Array; readonly enabling: I
  * tree over them): O(log n) per step. All of it in flat arrays indexed by
  * state (CSR): a history of distinct values has as many states as writes.
  */
-function trackStarvation<Input, Output>(operations: readonly Operation<Input, Output>[], roles: Roles): Starvation {
+function trackStarvation<Input, Output>(operations: readonly Operation<Input, Output>[], roles: Roles, arrays: ArraySource): Starvation {
   const { need, made, states } = roles;
   const n = operations.length;
-  const calls = new Float64Array(n);
-  const returns = new Float64Array(n);
+  const calls = arrays.float64(n);
+  const returns = arrays.float64(n);
   for (let i = 0; i < n; i++) {
     const op = operations[i] as Operation<Input, Output>;
     calls[i] = op.call;
     returns[i] = op.return ?? Number.POSITIVE_INFINITY;
   }
-  const producers = groupByState(made, sortedOrder(calls), states);
-  const needers = groupByState(need, sortedOrder(returns), states);
-  const producerCall = new Float64Array(producers.list.length);
+  const producers = groupByState(made, sortedOrder(calls, arrays), { states, arrays });
+  const needers = groupByState(need, sortedOrder(returns, arrays), { states, arrays });
+  const producerCall = arrays.float64(producers.list.length);
   for (let k = 0; k < producerCall.length; k++) producerCall[k] = calls[producers.list[k] as number] as number;
-  const needReturn = new Float64Array(needers.list.length);
+  const needReturn = arrays.float64(needers.list.length);
   for (let k = 0; k < needReturn.length; k++) needReturn[k] = returns[needers.list[k] as number] as number;
   // Fenwick trees, one per state, over its needing operations (1 while pending): state s's at treeStart[s] = needers.start[s] + s, 1-based.
-  const tree = new Int32Array(needers.list.length + states + 1);
+  const tree = arrays.int32(needers.list.length + states + 1);
   for (let s = 0; s < states; s++) {
     const base = (needers.start[s] as number) + s;
     const count = (needers.start[s + 1] as number) - (needers.start[s] as number);
     for (let k = 1; k <= count; k++) tree[base + k] = k & -k;
   }
-  const first = new Int32Array(states);
-  const starvedOf = new Int32Array(states);
-  const done = new Uint8Array(n);
+  const first = arrays.int32(states);
+  const starvedOf = arrays.int32(states);
+  const done = arrays.uint8(n);
   let starved = 0;
   const treeAdd = (s: number, at: number, by: number): void => {
     const base = (needers.start[s] as number) + s;
@@ -241,14 +244,16 @@ function trackStarvation<Input, Output>(operations: readonly Operation<Input, Ou
  * form, each group in the order of `order`; `at[i]` is operation i's place
  * in its group.
  */
-function groupByState(stateOf: Int32Array, order: Int32Array, states: number): { readonly start: Int32Array; readonly list: Int32Array; readonly at: Int32Array } {
+function groupByState(stateOf: Int32Array, order: Int32Array, sizes: { readonly states: number; readonly arrays: ArraySource }): { readonly start: Int32Array; readonly list: Int32Array; readonly at: Int32Array } {
+  const { states, arrays } = sizes;
   const n = stateOf.length;
-  const start = new Int32Array(states + 1);
+  const start = arrays.int32(states + 1);
   for (let i = 0; i < n; i++) if ((stateOf[i] as number) >= 0) start[(stateOf[i] as number) + 1] = (start[(stateOf[i] as number) + 1] as number) + 1;
   for (let s = 0; s < states; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
-  const list = new Int32Array(start[states] as number);
-  const at = new Int32Array(n).fill(-1);
-  const fill = start.slice(0, states);
+  const list = arrays.int32(start[states] as number);
+  const at = arrays.int32(n, -1);
+  const fill = arrays.int32(states);
+  fill.set(start.subarray(0, states));
   for (let k = 0; k < n; k++) {
     const i = order[k] as number;
     const s = stateOf[i] as number;

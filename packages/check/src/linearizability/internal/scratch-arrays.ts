@@ -1,0 +1,102 @@
+/** Where a search takes its fixed-size typed arrays from (each one zeroed, or filled with `fill`). */
+export interface ArraySource {
+  int32(length: number, fill?: number): Int32Array<ArrayBuffer>;
+  uint32(length: number): Uint32Array<ArrayBuffer>;
+  uint8(length: number): Uint8Array<ArrayBuffer>;
+  float64(length: number, fill?: number): Float64Array<ArrayBuffer>;
+}
+
+/** A new array per request, for pieces used on their own (tests, one-off helpers). */
+export const freshArrays: ArraySource = {
+  int32: (length, fill = 0) => (fill === 0 ? new Int32Array(length) : new Int32Array(length).fill(fill)),
+  uint32: (length) => new Uint32Array(length),
+  uint8: (length) => new Uint8Array(length),
+  float64: (length, fill = 0) => (fill === 0 ? new Float64Array(length) : new Float64Array(length).fill(fill)),
+};
+
+/** Bytes of the smallest buffer taken. */
+const CHUNK_BYTES_MIN = 64 * 1024;
+/** Buffers kept for later searches at most, and the largest kept: what an idle process holds is bounded by their product. */
+const SPARE_MAX = 4;
+const SPARE_BYTES_MAX = 1024 * 1024;
+/** Buffers given back by finished searches, for the next ones. */
+const spare: ArrayBuffer[] = [];
+
+/**
+ * The typed arrays of one search, carved out of a few large buffers, which
+ * go back to a small shared stock when the search is over and serve the
+ * next search. A check of a small history otherwise allocates some seventy
+ * typed arrays, each with a backing store of its own for the garbage
+ * collector to track: that, not the search, was most of its cost.
+ *
+ * Gotchas: after {@link ScratchArrays.release} every array it gave out may
+ * be handed to another search: release only when none of them is used any
+ * more (the search is over and its results were copied out).
+ */
+export class ScratchArrays implements ArraySource {
+  private readonly chunks: ArrayBuffer[] = [];
+  private current: ArrayBuffer;
+  private used = 0;
+  private held = 0;
+
+  /** Room for about `bytesHint` bytes at first. */
+  constructor(bytesHint: number) {
+    this.current = this.take(bytesHint);
+  }
+
+  /** Bytes of the buffers held. */
+  bytes(): number {
+    return this.held;
+  }
+
+  int32(length: number, fill = 0): Int32Array<ArrayBuffer> {
+    return new Int32Array(this.carve(4 * length), this.used - 4 * length, length).fill(fill);
+  }
+
+  uint32(length: number): Uint32Array<ArrayBuffer> {
+    return new Uint32Array(this.carve(4 * length), this.used - 4 * length, length).fill(0);
+  }
+
+  uint8(length: number): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(this.carve(length), this.used - length, length).fill(0);
+  }
+
+  float64(length: number, fill = 0): Float64Array<ArrayBuffer> {
+    return new Float64Array(this.carve(8 * length), this.used - 8 * length, length).fill(fill);
+  }
+
+  /** Gives the buffers back for later searches (see the class's gotchas). */
+  release(): void {
+    for (const chunk of this.chunks) if (spare.length < SPARE_MAX && chunk.byteLength <= SPARE_BYTES_MAX) spare.push(chunk);
+    this.chunks.length = 0;
+    this.held = 0;
+  }
+
+  /** The buffer `bytes` more bytes fit in (8-byte aligned), with `used` moved past them. */
+  private carve(bytes: number): ArrayBuffer {
+    const at = (this.used + 7) & ~7;
+    if (at + bytes <= this.current.byteLength) {
+      this.used = at + bytes;
+      return this.current;
+    }
+    this.current = this.take(Math.max(bytes, this.current.byteLength));
+    this.used = bytes;
+    return this.current;
+  }
+
+  private take(bytes: number): ArrayBuffer {
+    const wanted = Math.max(CHUNK_BYTES_MIN, bytes);
+    let chunk: ArrayBuffer | undefined;
+    for (let k = spare.length - 1; k >= 0; k--) {
+      if ((spare[k] as ArrayBuffer).byteLength < wanted) continue;
+      chunk = spare[k] as ArrayBuffer;
+      spare.splice(k, 1);
+      break;
+    }
+    chunk ??= new ArrayBuffer(wanted);
+    this.chunks.push(chunk);
+    this.held += chunk.byteLength;
+    this.used = 0;
+    return chunk;
+  }
+}
