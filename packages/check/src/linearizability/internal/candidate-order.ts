@@ -25,8 +25,8 @@ export interface CandidateRules {
   readonly starvation: Starvation | undefined;
   /** Indeterminate operations are tried as early as the due operation (see OrderedSearch). */
   readonly eagerIndeterminate: boolean;
-  /** Hears of each candidate node left out because another operation is starved. */
-  readonly untried: (node: number) => void;
+  /** Hears of each candidate node left out because another operation is starved (a method: one call target for every search). */
+  readonly untried: { untried(node: number): void };
 }
 
 /**
@@ -100,7 +100,7 @@ export class CandidateOrder {
     for (let c = next[events.head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
       const y = c >> 1;
       if (forced && !(starvation as Starvation).isStarved(y)) {
-        untried(c);
+        untried.untried(c);
         continue;
       }
       if (readOnly[y] === 1 && indeterminate[y] === 0) continue;

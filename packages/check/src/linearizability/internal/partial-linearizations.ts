@@ -51,11 +51,11 @@ export class PartialLinearizations {
   }
 
   /**
-   * The search is stuck with `depth` entries on the stack (`stack(k)` the
+   * The search is stuck with `depth` entries on the stack (`stackNode[k] >> 1` the
    * operation at position k); `extra`, when not -1, is one more operation
    * legal after them (a step found dead at once), which then ends the prefix.
    */
-  deadEnd(depth: number, stack: (position: number) => number, extra: number): void {
+  deadEnd(depth: number, stackNode: Int32Array, extra: number): void {
     const length = depth + (extra === -1 ? 0 : 1);
     if (length === 0) return;
     if (depth === 0) {
@@ -67,7 +67,7 @@ export class PartialLinearizations {
     }
     const top = depth - 1;
     if ((this.deadLength[top] as number) >= length) return;
-    let path = this.pathOf(top, stack);
+    let path = this.pathOf(top, stackNode);
     if (extra !== -1) {
       path = this.node(extra, path);
       if ((this.longestLength[extra] as number) < length) {
@@ -125,10 +125,10 @@ export class PartialLinearizations {
   }
 
   /** The path node of stack position `position`, creating those missing below it. */
-  private pathOf(position: number, stack: (position: number) => number): number {
+  private pathOf(position: number, stackNode: Int32Array): number {
     let from = position;
     while (from >= 0 && this.pathAt[from] === -1) from--;
-    for (let k = from + 1; k <= position; k++) this.pathAt[k] = this.node(stack(k), k === 0 ? -1 : (this.pathAt[k - 1] as number));
+    for (let k = from + 1; k <= position; k++) this.pathAt[k] = this.node((stackNode[k] as number) >> 1, k === 0 ? -1 : (this.pathAt[k - 1] as number));
     return this.pathAt[position] as number;
   }
 

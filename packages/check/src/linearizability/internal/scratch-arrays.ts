@@ -16,11 +16,17 @@ export const freshArrays: ArraySource = {
 
 /** Bytes of the smallest buffer taken. */
 const CHUNK_BYTES_MIN = 64 * 1024;
-/** Buffers kept for later searches at most, and the largest kept: what an idle process holds is bounded by their product. */
-const SPARE_MAX = 4;
-const SPARE_BYTES_MAX = 1024 * 1024;
-/** Buffers given back by finished searches, for the next ones. */
+/**
+ * Buffers kept for later searches at most, and their bytes in all: what an
+ * idle process holds after a check. Large enough for the partitions of a
+ * large history, checked one after the other, to reuse one another's
+ * buffers (fresh memory costs page faults as well as zeroing).
+ */
+const SPARE_MAX = 8;
+const SPARE_BYTES_MAX = 32 * 1024 * 1024;
+/** Buffers given back by finished searches, for the next ones, and their bytes. */
 const spare: ArrayBuffer[] = [];
+let spareBytes = 0;
 
 /**
  * The typed arrays of one search, carved out of a few large buffers, which
@@ -67,7 +73,11 @@ export class ScratchArrays implements ArraySource {
 
   /** Gives the buffers back for later searches (see the class's gotchas). */
   release(): void {
-    for (const chunk of this.chunks) if (spare.length < SPARE_MAX && chunk.byteLength <= SPARE_BYTES_MAX) spare.push(chunk);
+    for (const chunk of this.chunks) {
+      if (spare.length >= SPARE_MAX || spareBytes + chunk.byteLength > SPARE_BYTES_MAX) continue;
+      spare.push(chunk);
+      spareBytes += chunk.byteLength;
+    }
     this.chunks.length = 0;
     this.held = 0;
   }
@@ -85,12 +95,14 @@ export class ScratchArrays implements ArraySource {
   }
 
   private take(bytes: number): ArrayBuffer {
-    const wanted = Math.max(CHUNK_BYTES_MIN, bytes);
+    // Powers of two: a partition a little larger than the last one still fits its buffer.
+    const wanted = 2 ** Math.ceil(Math.log2(Math.max(CHUNK_BYTES_MIN, bytes)));
     let chunk: ArrayBuffer | undefined;
     for (let k = spare.length - 1; k >= 0; k--) {
       if ((spare[k] as ArrayBuffer).byteLength < wanted) continue;
       chunk = spare[k] as ArrayBuffer;
       spare.splice(k, 1);
+      spareBytes -= chunk.byteLength;
       break;
     }
     chunk ??= new ArrayBuffer(wanted);

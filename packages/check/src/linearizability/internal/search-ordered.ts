@@ -1,3 +1,4 @@
+import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
 import { CandidateOrder } from "./candidate-order.js";
 import { EventList } from "./event-list.js";
@@ -62,7 +63,8 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private readonly prefix: LongestPrefix;
   private readonly partials: PartialLinearizations | undefined;
   private readonly starvation: Starvation | undefined;
-  private readonly canReach: ((state: State, input: Input, output: Output) => boolean) | undefined;
+  /** The model, whose `canReach` is called as a method (not bound: one call target for every search of a model class). */
+  private readonly model: Model<State, Input, Output>;
   /** The typed arrays of this search's pieces, given back when it is over. */
   private readonly scratch: ScratchArrays;
   /** Set when the search is over and its arrays were given back. */
@@ -70,14 +72,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private readonly stackNode: Int32Array;
   private readonly stackState: unknown[];
   private readonly stackPhase: Uint8Array;
-  private readonly stackOp = (position: number): number => (this.stackNode[position] as number) >> 1;
-  private readonly untried = (c: number): void => {
-    // Not tried, but a legal step still belongs in the longest prefix shown.
-    if (this.depth + 1 > this.prefix.length && this.transitions.step(this.state, c >> 1) !== ILLEGAL) {
-      this.stackNode[this.depth] = c;
-      this.prefix.record(this.stackNode, this.depth + 1, this.depth);
-    }
-  };
+
   private depth = 0;
   private state: unknown;
   private phase = 0;
@@ -114,7 +109,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.stackNode = arrays.int32(n + 1);
     this.stackState = new Array<unknown>(n).fill(0);
     this.stackPhase = arrays.uint8(n);
-    this.canReach = model.canReach?.bind(model);
+    this.model = model;
     const interner = this.transitions.interner;
     this.starvation =
       pruning && this.transitions.interned ? starvationLookahead(model, { operations, readOnly: this.readOnly, intern: (st) => interner.intern(st), initial: this.state as number, arrays }) : undefined;
@@ -135,7 +130,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       // pending puts and appends were undecided after minutes; in call order
       // they take seconds).
       eagerIndeterminate: model.requires === undefined && completed < n,
-      untried: this.untried,
+      untried: this,
     }, arrays);
     this.node = this.events.first();
   }
@@ -189,9 +184,9 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private noMoreCandidates(node: number): SearchOutcome | undefined {
     const pruning = this.pruning;
     // On the first pass, ask the model whether the due operation is still reachable.
-    if (this.phase === 0 && this.canReach !== undefined && node !== -1 && pruning) {
+    if (this.phase === 0 && this.model.canReach !== undefined && node !== -1 && pruning) {
       const due = this.operations[node >> 1] as Operation<Input, Output>;
-      if (!this.canReach(this.transitions.stateOf(this.state), due.input, due.output as Output)) this.phase = this.lastPhase;
+      if (!this.model.canReach(this.transitions.stateOf(this.state), due.input, due.output as Output)) this.phase = this.lastPhase;
     }
     if (this.phase < this.lastPhase) {
       this.phase++;
@@ -199,7 +194,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.node = this.events.first();
       return undefined;
     }
-    this.partials?.deadEnd(this.depth, this.stackOp, -1);
+    this.partials?.deadEnd(this.depth, this.stackNode, -1);
     let popped: number;
     for (;;) {
       if (this.depth === 0) return { verdict: "illegal", steps: this.steps, ...this.progress() };
@@ -209,6 +204,14 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     }
     this.node = this.events.next[popped] as number;
     return undefined;
+  }
+
+  /** Hears of a candidate node left out because another operation is starved: not tried, but a legal step still belongs in the longest prefix shown. */
+  untried(c: number): void {
+    if (this.depth + 1 > this.prefix.length && this.transitions.step(this.state, c >> 1) !== ILLEGAL) {
+      this.stackNode[this.depth] = c;
+      this.prefix.record(this.stackNode, this.depth + 1, this.depth);
+    }
   }
 
   progress(): SearchProgress {
@@ -273,7 +276,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.starvation.unlift(op);
       linearised.remove(op);
       // The step itself was legal: it belongs in the longest prefix shown.
-      this.partials?.deadEnd(this.depth, this.stackOp, op);
+      this.partials?.deadEnd(this.depth, this.stackNode, op);
       if (this.depth + 1 > this.prefix.length) {
         this.stackNode[this.depth] = node;
         this.prefix.record(this.stackNode, this.depth + 1, this.depth);

@@ -32,7 +32,7 @@ export function starvationLookahead<State, Input, Output>(
 ): Starvation | undefined {
   const roles = producersAndNeeds(model, problem);
   if (roles === undefined || roles.needy === 0) return undefined;
-  return trackStarvation(problem.operations, roles, problem.arrays);
+  return new StarvationTracker(problem.operations as readonly Operation<unknown, unknown>[], roles, problem.arrays);
 }
 
 /** What {@link starvationLookahead} needs besides the model. */
@@ -147,96 +147,142 @@ function dropUnfireable(roles: { readonly made: Int32Array; readonly enabling: I
  * and to count the pending needing operations returned before it (a Fenwick
  * tree over them): O(log n) per step. All of it in flat arrays indexed by
  * state (CSR): a history of distinct values has as many states as writes.
+ * A class, so that every search calls the same methods.
  */
-function trackStarvation<Input, Output>(operations: readonly Operation<Input, Output>[], roles: Roles, arrays: ArraySource): Starvation {
-  const { need, made, states } = roles;
-  const n = operations.length;
-  const calls = arrays.float64(n);
-  const returns = arrays.float64(n);
-  for (let i = 0; i < n; i++) {
-    const op = operations[i] as Operation<Input, Output>;
-    calls[i] = op.call;
-    returns[i] = op.return ?? Number.POSITIVE_INFINITY;
+class StarvationTracker implements Starvation {
+  private readonly need: Int32Array;
+  private readonly made: Int32Array;
+  private readonly states: number;
+  private readonly returns: Float64Array;
+  private readonly producers: StateGroups;
+  private readonly needers: StateGroups;
+  private readonly producerCall: Float64Array;
+  private readonly needReturn: Float64Array;
+  /** Fenwick trees, one per state, over its needing operations (1 while pending): state s's at `needers.start[s] + s`, 1-based. */
+  private readonly tree: Int32Array;
+  /** Per state: its first producer not linearised (an index into its group), and how many of its needing operations are starved. */
+  private readonly first: Int32Array;
+  private readonly starvedOf: Int32Array;
+  private readonly done: Uint8Array;
+  private starved = 0;
+
+  constructor(operations: readonly Operation<unknown, unknown>[], roles: Roles, arrays: ArraySource) {
+    const { need, made, states } = roles;
+    const n = operations.length;
+    this.need = need;
+    this.made = made;
+    this.states = states;
+    const calls = arrays.float64(n);
+    const returns = arrays.float64(n);
+    for (let i = 0; i < n; i++) {
+      const op = operations[i] as Operation<unknown, unknown>;
+      calls[i] = op.call;
+      returns[i] = op.return ?? Number.POSITIVE_INFINITY;
+    }
+    this.returns = returns;
+    const producers = groupByState(made, sortedOrder(calls, arrays), { states, arrays });
+    const needers = groupByState(need, sortedOrder(returns, arrays), { states, arrays });
+    this.producers = producers;
+    this.needers = needers;
+    this.producerCall = arrays.float64(producers.list.length);
+    for (let k = 0; k < this.producerCall.length; k++) this.producerCall[k] = calls[producers.list[k] as number] as number;
+    this.needReturn = arrays.float64(needers.list.length);
+    for (let k = 0; k < this.needReturn.length; k++) this.needReturn[k] = returns[needers.list[k] as number] as number;
+    this.tree = arrays.int32(needers.list.length + states + 1);
+    for (let s = 0; s < states; s++) {
+      const base = (needers.start[s] as number) + s;
+      const count = (needers.start[s + 1] as number) - (needers.start[s] as number);
+      for (let k = 1; k <= count; k++) this.tree[base + k] = k & -k;
+    }
+    this.first = arrays.int32(states);
+    this.starvedOf = arrays.int32(states);
+    this.done = arrays.uint8(n);
+    for (let s = 0; s < states; s++) if (needers.start[s + 1] !== needers.start[s]) this.recount(s);
   }
-  const producers = groupByState(made, sortedOrder(calls, arrays), { states, arrays });
-  const needers = groupByState(need, sortedOrder(returns, arrays), { states, arrays });
-  const producerCall = arrays.float64(producers.list.length);
-  for (let k = 0; k < producerCall.length; k++) producerCall[k] = calls[producers.list[k] as number] as number;
-  const needReturn = arrays.float64(needers.list.length);
-  for (let k = 0; k < needReturn.length; k++) needReturn[k] = returns[needers.list[k] as number] as number;
-  // Fenwick trees, one per state, over its needing operations (1 while pending): state s's at treeStart[s] = needers.start[s] + s, 1-based.
-  const tree = arrays.int32(needers.list.length + states + 1);
-  for (let s = 0; s < states; s++) {
-    const base = (needers.start[s] as number) + s;
-    const count = (needers.start[s + 1] as number) - (needers.start[s] as number);
-    for (let k = 1; k <= count; k++) tree[base + k] = k & -k;
+
+  lift(op: number, to: number): boolean {
+    this.done[op] = 1;
+    const s = this.need[op] as number;
+    if (s !== -1) {
+      this.treeAdd(s, this.needers.at[op] as number, -1);
+      this.recount(s);
+    }
+    const m = this.made[op] as number;
+    if (m >= 0 && this.producers.at[op] === this.first[m]) {
+      const { start, list } = this.producers;
+      const end = (start[m + 1] as number) - (start[m] as number);
+      let f = this.first[m] as number;
+      while (f < end && this.done[list[(start[m] as number) + f] as number] === 1) f++;
+      this.first[m] = f;
+      this.recount(m);
+    }
+    return this.starved > 0 && this.starved !== (to < this.states ? (this.starvedOf[to] as number) : 0);
   }
-  const first = arrays.int32(states);
-  const starvedOf = arrays.int32(states);
-  const done = arrays.uint8(n);
-  let starved = 0;
-  const treeAdd = (s: number, at: number, by: number): void => {
-    const base = (needers.start[s] as number) + s;
-    const count = (needers.start[s + 1] as number) - (needers.start[s] as number);
-    for (let k = at + 1; k <= count; k += k & -k) tree[base + k] = (tree[base + k] as number) + by;
-  };
-  const firstCall = (s: number): number => {
-    const at = (producers.start[s] as number) + (first[s] as number);
-    return at < (producers.start[s + 1] as number) ? (producerCall[at] as number) : Number.POSITIVE_INFINITY;
-  };
-  const recount = (s: number): void => {
-    const bound = firstCall(s);
+
+  unlift(op: number): void {
+    this.done[op] = 0;
+    const m = this.made[op] as number;
+    if (m >= 0 && (this.producers.at[op] as number) < (this.first[m] as number)) {
+      this.first[m] = this.producers.at[op] as number;
+      this.recount(m);
+    }
+    const s = this.need[op] as number;
+    if (s !== -1) {
+      this.treeAdd(s, this.needers.at[op] as number, 1);
+      this.recount(s);
+    }
+  }
+
+  anyStarved(): boolean {
+    return this.starved > 0;
+  }
+
+  needs(op: number): number {
+    return this.need[op] as number;
+  }
+
+  isStarved(op: number): boolean {
+    return this.need[op] !== -1 && this.done[op] === 0 && (this.returns[op] as number) < this.firstCall(this.need[op] as number);
+  }
+
+  private treeAdd(s: number, at: number, by: number): void {
+    const start = this.needers.start;
+    const base = (start[s] as number) + s;
+    const count = (start[s + 1] as number) - (start[s] as number);
+    for (let k = at + 1; k <= count; k += k & -k) this.tree[base + k] = (this.tree[base + k] as number) + by;
+  }
+
+  /** The call of state s's first producer not linearised (+infinity: none left). */
+  private firstCall(s: number): number {
+    const start = this.producers.start;
+    const at = (start[s] as number) + (this.first[s] as number);
+    return at < (start[s + 1] as number) ? (this.producerCall[at] as number) : Number.POSITIVE_INFINITY;
+  }
+
+  private recount(s: number): void {
+    const bound = this.firstCall(s);
     // Needing operations of s returned strictly before the bound.
-    let lo = needers.start[s] as number;
-    let hi = needers.start[s + 1] as number;
-    const from = lo;
+    const from = this.needers.start[s] as number;
+    let lo = from;
+    let hi = this.needers.start[s + 1] as number;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((needReturn[mid] as number) < bound) lo = mid + 1;
+      if ((this.needReturn[mid] as number) < bound) lo = mid + 1;
       else hi = mid;
     }
     const base = from + s;
     let now = 0;
-    for (let k = lo - from; k > 0; k -= k & -k) now += tree[base + k] as number;
-    starved += now - (starvedOf[s] as number);
-    starvedOf[s] = now;
-  };
-  for (let s = 0; s < states; s++) if (needers.start[s + 1] !== needers.start[s]) recount(s);
-  return {
-    lift(op, to) {
-      done[op] = 1;
-      const s = need[op] as number;
-      if (s !== -1) {
-        treeAdd(s, needers.at[op] as number, -1);
-        recount(s);
-      }
-      const m = made[op] as number;
-      if (m >= 0 && producers.at[op] === first[m]) {
-        const end = (producers.start[m + 1] as number) - (producers.start[m] as number);
-        let f = first[m] as number;
-        while (f < end && done[producers.list[(producers.start[m] as number) + f] as number] === 1) f++;
-        first[m] = f;
-        recount(m);
-      }
-      return starved > 0 && starved !== (to < states ? (starvedOf[to] as number) : 0);
-    },
-    unlift(op) {
-      done[op] = 0;
-      const m = made[op] as number;
-      if (m >= 0 && (producers.at[op] as number) < (first[m] as number)) {
-        first[m] = producers.at[op] as number;
-        recount(m);
-      }
-      const s = need[op] as number;
-      if (s !== -1) {
-        treeAdd(s, needers.at[op] as number, 1);
-        recount(s);
-      }
-    },
-    anyStarved: () => starved > 0,
-    needs: (op) => need[op] as number,
-    isStarved: (op) => need[op] !== -1 && done[op] === 0 && (returns[op] as number) < firstCall(need[op] as number),
-  };
+    for (let k = lo - from; k > 0; k -= k & -k) now += this.tree[base + k] as number;
+    this.starved += now - (this.starvedOf[s] as number);
+    this.starvedOf[s] = now;
+  }
+}
+
+/** Operations grouped by a state, in CSR form; `at[i]` is operation i's place in its group. */
+interface StateGroups {
+  readonly start: Int32Array;
+  readonly list: Int32Array;
+  readonly at: Int32Array;
 }
 
 /**
@@ -244,7 +290,7 @@ function trackStarvation<Input, Output>(operations: readonly Operation<Input, Ou
  * form, each group in the order of `order`; `at[i]` is operation i's place
  * in its group.
  */
-function groupByState(stateOf: Int32Array, order: Int32Array, sizes: { readonly states: number; readonly arrays: ArraySource }): { readonly start: Int32Array; readonly list: Int32Array; readonly at: Int32Array } {
+function groupByState(stateOf: Int32Array, order: Int32Array, sizes: { readonly states: number; readonly arrays: ArraySource }): StateGroups {
   const { states, arrays } = sizes;
   const n = stateOf.length;
   const start = arrays.int32(states + 1);

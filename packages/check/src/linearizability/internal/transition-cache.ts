@@ -52,7 +52,7 @@ export class TransitionCache<State, Input, Output> {
     this.equal = this.interned ? undefined : objectEquality(model);
     this.initial = this.interned ? this.interner.intern(init) : init;
     const n = operations.length;
-    this.size = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(TRANSITION_CACHE_MIN, 8 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, memoBytesMax / 48)))));
+    this.size = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(TRANSITION_CACHE_MIN, 4 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, memoBytesMax / 48)))));
     this.from = arrays.int32(this.size, -1);
     this.op = arrays.int32(this.size);
     this.to = arrays.int32(this.size);
