@@ -55,7 +55,8 @@ export class CandidateOrder {
   constructor(rules: CandidateRules, arrays: ArraySource = freshArrays) {
     const n = rules.operations.length;
     this.rules = rules;
-    this.buffer = arrays.int32(Math.max(16, 4 * n));
+    // Grows when a deep search needs more (each depth holds at most the candidates then: about the concurrency).
+    this.buffer = arrays.int32(Math.max(64, n));
     this.bufferGiven = this.buffer.length;
     this.base = arrays.int32(n + 2);
     this.position = arrays.int32(n + 1);

@@ -29,7 +29,7 @@ export class EventList {
     this.next = arrays.int32(2 * n + 1, -1);
     this.prev = arrays.int32(2 * n + 1, -1);
     let last = this.head;
-    const events = sortedEvents(operations, completed, arrays);
+    const events = sortedEvents(operations, completed, arrays.setup);
     for (let k = 0; k < events.length; k++) {
       const node = events[k] as number;
       this.next[last] = node;

@@ -41,7 +41,8 @@ export class MemoTable {
 
   /** Bytes held: the key pool, the per-entry arrays and slots, the state references. */
   bytes(): number {
-    return 4 * this.pool.length + 12 * this.hashes.length + 4 * this.slots.length + 8 * this.states.length;
+    // The states array grows by half again when full: 12 bytes a reference, not 8.
+    return 4 * this.pool.length + 12 * this.hashes.length + 4 * this.slots.length + 12 * this.states.length;
   }
 
   /** Adds (key[0, length), state) unless present. Returns true when added. */

@@ -32,10 +32,10 @@ export function orderingConstraints<State, Input, Output>(
   arrays: ArraySource = freshArrays,
 ): { start: Int32Array; list: Int32Array } {
   const n = operations.length;
-  const calls = arrays.float64(n);
-  const ends = arrays.float64(n);
+  const calls = arrays.setup.float64(n);
+  const ends = arrays.setup.float64(n);
   // Each operation's previous identical one (-1: none, or not grouped): walked back to find those it must follow.
-  const previous = arrays.int32(n, -1);
+  const previous = arrays.setup.int32(n, -1);
   const groups = new IdenticalGroups();
   const start = arrays.int32(n + 1);
   let list = arrays.int32(Math.max(16, Math.min(n, 1024)));

@@ -7,13 +7,14 @@ import { LongestPrefix } from "./longest-prefix.js";
 import { MemoTable } from "./memo-table.js";
 import { orderingConstraints } from "./ordering-constraints.js";
 import { PartialLinearizations } from "./partial-linearizations.js";
+import { estimatedBytes } from "./plain-data.js";
 import { ScratchArrays } from "./scratch-arrays.js";
 import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
 import { starvationLookahead } from "./starvation-lookahead.js";
 import type { Starvation } from "./starvation-lookahead.js";
 import { ILLEGAL, TransitionCache } from "./transition-cache.js";
 
-/** What an object state kept by the memo is assumed to cost (it is not measured). */
+/** What an object state kept by the memo is assumed to cost until one is measured. */
 const OBJECT_STATE_BYTES = 256;
 /** Steps between two looks at the caller's clock. */
 const CLOCK_EVERY_STEPS = 1024;
@@ -21,8 +22,15 @@ const CLOCK_EVERY_STEPS = 1024;
 const MEMORY_EVERY_INSERTS = 64;
 /** Operation indices kept over all partial linearizations of one search at most. */
 const PARTIAL_ENTRIES_MAX = 1 << 22;
-/** About what the fixed arrays of a search take per operation (all pieces, the transition cache's share included). */
-const SCRATCH_BYTES_PER_OP = 400;
+/** About what the arrays a search keeps take per operation (measured: 170-185 bytes, the transition cache's share included). */
+const SCRATCH_BYTES_PER_OP = 192;
+/**
+ * What the check keeps per operation of a partition besides the typed
+ * arrays: the prepared operations (an entry each, in three arrays), the
+ * stack of states, the memo's array of states (measured: 10 MiB over the
+ * arrays' count for 100,000 operations).
+ */
+const OBJECT_BYTES_PER_OP = 128;
 
 /**
  * Wing & Gong's search in Lowe's just-in-time form (as in Porcupine), with
@@ -80,6 +88,10 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private steps = 0;
   private bytesMax = 0;
   private remaining: number;
+  /** What one object state kept by the memo is taken to cost (see sampleState), and the samples behind it. */
+  private objectStateBytes = OBJECT_STATE_BYTES;
+  private sampledBytes = 0;
+  private samples = 0;
 
   constructor(problem: SearchProblem<State, Input, Output>, completed: number) {
     const { model, operations, pruning } = problem;
@@ -132,6 +144,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       eagerIndeterminate: model.requires === undefined && completed < n,
       untried: this,
     }, arrays);
+    arrays.endSetup();
     this.node = this.events.first();
   }
 
@@ -259,7 +272,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     const maxBelow = linearised.maxAt[this.depth] as number;
     const maxCompleted = indeterminate[op] === 0 && op > maxBelow ? op : maxBelow;
     // Memory grows only by inserts: looked at every MEMORY_EVERY_INSERTS of them.
-    if ((this.memo.count & (MEMORY_EVERY_INSERTS - 1)) === 0 && this.bytes() > this.bytesMax) {
+    if ((this.memo.count & (MEMORY_EVERY_INSERTS - 1)) === 0 && (this.transitions.interned || (this.sampleState(to), true)) && this.bytes() > this.bytesMax) {
       linearised.remove(op);
       return { verdict: "unknown", steps: this.steps, limit: "memory" };
     }
@@ -326,13 +339,25 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   }
 
   /**
-   * Bytes held by what this search keeps: its fixed arrays, the stack of
-   * states, and what grows (memo, interned states, candidates, partial
-   * linearizations); object states are not measured: each is guessed at
-   * OBJECT_STATE_BYTES.
+   * Bytes held by what this search keeps: its fixed arrays, the objects
+   * per operation (OBJECT_BYTES_PER_OP), and what grows (memo, interned
+   * states, candidates, partial linearizations); object states count as the mean of those sampled
+   * (see {@link OrderedSearch.sampleState}).
    */
   bytes(): number {
     const grown = this.linearised.bytes() + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes();
-    return this.scratch.bytes() + 8 * this.stackState.length + grown + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
+    return this.scratch.bytes() + OBJECT_BYTES_PER_OP * this.operations.length + grown + (this.transitions.interned ? 0 : this.objectStateBytes * this.memo.count);
+  }
+
+  /**
+   * Object states are kept by the memo one per entry, each a new object
+   * from the model's step: the size of the one being inserted is sampled
+   * at each look at the memory held, and the mean of the samples stands
+   * for all (the kv store's grow with their values).
+   */
+  private sampleState(state: unknown): void {
+    this.sampledBytes += estimatedBytes(state);
+    this.samples++;
+    this.objectStateBytes = this.sampledBytes / this.samples;
   }
 }

@@ -69,7 +69,7 @@ function producersAndNeeds<State, Input, Output>(model: Model<State, Input, Outp
   const need = arrays.int32(n, -1);
   const made = arrays.int32(n, -1);
   // The one state in which an operation can change the state, if any.
-  const enabling = arrays.int32(n, -1);
+  const enabling = arrays.setup.int32(n, -1);
   let needy = 0;
   let states = problem.initial + 1;
   for (let i = 0; i < n; i++) {
@@ -92,7 +92,7 @@ function producersAndNeeds<State, Input, Output>(model: Model<State, Input, Outp
     made[i] = id;
     if (id >= states) states = id + 1;
   }
-  dropUnfireable({ made, enabling, states, initial: problem.initial }, arrays);
+  dropUnfireable({ made, enabling, states, initial: problem.initial }, arrays.setup);
   return { need, made, needy, states };
 }
 
@@ -172,7 +172,7 @@ class StarvationTracker implements Starvation {
     this.need = need;
     this.made = made;
     this.states = states;
-    const calls = arrays.float64(n);
+    const calls = arrays.setup.float64(n);
     const returns = arrays.float64(n);
     for (let i = 0; i < n; i++) {
       const op = operations[i] as Operation<unknown, unknown>;
@@ -180,8 +180,8 @@ class StarvationTracker implements Starvation {
       returns[i] = op.return ?? Number.POSITIVE_INFINITY;
     }
     this.returns = returns;
-    const producers = groupByState(made, sortedOrder(calls, arrays), { states, arrays });
-    const needers = groupByState(need, sortedOrder(returns, arrays), { states, arrays });
+    const producers = groupByState(made, sortedOrder(calls, arrays.setup), { states, arrays });
+    const needers = groupByState(need, sortedOrder(returns, arrays.setup), { states, arrays });
     this.producers = producers;
     this.needers = needers;
     this.producerCall = arrays.float64(producers.list.length);
@@ -298,7 +298,7 @@ function groupByState(stateOf: Int32Array, order: Int32Array, sizes: { readonly 
   for (let s = 0; s < states; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
   const list = arrays.int32(start[states] as number);
   const at = arrays.int32(n, -1);
-  const fill = arrays.int32(states);
+  const fill = arrays.setup.int32(states);
   fill.set(start.subarray(0, states));
   for (let k = 0; k < n; k++) {
     const i = order[k] as number;
