@@ -10,8 +10,8 @@
  * full collection (`baseRssMiB`); `checkPeakRssMiB` is the process's peak
  * resident set, read right after the verdict, less that baseline (an upper
  * bound of what the check held at any moment, garbage included);
- * `checkHeapMiB` is what the JavaScript heap and array buffers grew by
- * during the check, garbage included. With `--live-memory`, the clock the
+ * `checkHeapMiB` is what the JavaScript heap (compiled code left out) and
+ * array buffers grew by during the check, garbage included. With `--live-memory`, the clock the
  * search consults (every 1,024 steps) also collects garbage every
  * LIVE_EVERY of its calls and samples the heap and array buffers:
  * `searchLiveMaxMiB` is the most the search held, over the baseline (slow:
@@ -21,6 +21,7 @@
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { getHeapSpaceStatistics } from "node:v8";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "../src/index.js";
 import type { CheckOptions, LinearizabilityResult } from "../src/index.js";
 
@@ -30,9 +31,13 @@ const memoArg = flags.indexOf("--memo-bytes");
 const parsed = parseHistory(readFileSync(file, "utf8"));
 if (!parsed.ok) throw new Error(`${file}: ${JSON.stringify(parsed.errors.slice(0, 3))}`);
 const collect = (globalThis as { gc?: () => void }).gc;
+/** The JavaScript heap and array buffers, less compiled code (the engine's, not the check's data). */
 const heapOf = (): number => {
   const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
+  const code = getHeapSpaceStatistics()
+    .filter((space) => space.space_name.startsWith("code_"))
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+  return usage.heapUsed - code + usage.external;
 };
 /** Calls of the clock between two samples of the live memory. */
 const LIVE_EVERY = 64;

@@ -15,7 +15,7 @@ export interface CheckOptions {
    * the table of visited configurations, the states (strings by length;
    * object states by a sampled estimate of their size), the transition
    * cache, the search's arrays (about 200 bytes per operation of the
-   * partition) and objects (about 130 more), and the buffers kept for the
+   * partition) and objects (about 160 more), and the buffers kept for the
    * next search (at most 32 MiB). When it is reached the verdict is
    * `unknown` with `limit: "memory"`. Measured live memory of stopped
    * searches stays within it; garbage the engine has not collected yet
