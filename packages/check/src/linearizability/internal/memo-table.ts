@@ -39,10 +39,17 @@ export class MemoTable {
     this.mask = initial * 2 - 1;
   }
 
-  /** Bytes held: the key pool, the per-entry arrays and slots, the state references. */
+  /**
+   * Bytes held: the key pool, the per-entry arrays and slots, the state
+   * references; when the next insert would double the tables (they are
+   * full), the doubled size, so that a caller that checks before inserting
+   * stops before the memory is taken, not after.
+   */
   bytes(): number {
+    const full = this.count === this.hashes.length ? 2 : 1;
+    const poolFull = this.used + this.key.length > this.pool.length ? 2 : 1;
     // The states array grows by half again when full: 12 bytes a reference, not 8.
-    return 4 * this.pool.length + 12 * this.hashes.length + 4 * this.slots.length + 12 * this.states.length;
+    return 4 * poolFull * this.pool.length + full * (12 * this.hashes.length + 4 * this.slots.length) + 12 * this.states.length;
   }
 
   /** Adds (key[0, length), state) unless present. Returns true when added. */
