@@ -7,7 +7,7 @@
  * Porcupine's harness: this package does not depend on the CLI.
  */
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 /** What one `cx lin FILE` said and cost. */
@@ -26,7 +26,13 @@ export interface CxLinRun {
 /** Runs `node CLI lin FILE` and reads it (see the module's doc). */
 export function runCxLin(cli: string, file: string): CxLinRun {
   const start = performance.now();
-  const out = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "resources-at-exit.mjs"), cli, "lin", file], { encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, NO_COLOR: "1" } });
+  // Run from the file's folder with its bare name, so that the output (kept in results) names no machine path.
+  const out = spawnSync(process.execPath, ["--import", join(import.meta.dirname, "resources-at-exit.mjs"), resolve(cli), "lin", basename(file)], {
+    cwd: dirname(file),
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   const ms = performance.now() - start;
   const resources = /\{"resourcesAtExit":(\{[^}]*\})\}/.exec(out.stderr);
   if (resources === null) throw new Error(`cx lin ${file}: no resources line on stderr (exit ${String(out.status)}): ${out.stderr.slice(0, 500)}`);
