@@ -1,5 +1,5 @@
 import type { StrategyName } from "@cx/search";
-import { huntScenarioOptions } from "@cx/sim";
+import { huntScenarioOverrides } from "@cx/sim";
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,
@@ -96,7 +96,7 @@ export const fullExperiment: ExperimentConfig = {
   speedupTasks: 16,
   speedupRunsPerTask: 60,
   continueAfterTrustFailure: false,
-  huntScenario: { drawnHorizon: huntScenarioOptions.drawnHorizon, swarm: huntScenarioOptions.swarm },
+  huntScenario: huntScenarioOverrides,
 };
 
 /**

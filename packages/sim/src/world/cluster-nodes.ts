@@ -40,13 +40,14 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
     slot.node?.onTimer(name);
   }
 
-  /** The node loses its volatile state and timers, and comes back after `downMs`. */
-  crash(id: NodeId, downMs: number): void {
+  /** The node loses its volatile state and timers, and comes back after `downMs`; with `losesSends` its messages still in flight are lost too (a power loss). */
+  crash(id: NodeId, downMs: number, losesSends = false): void {
     const core = this.core;
     const slot = this.slot(id);
     slot.up = false;
     slot.node = undefined;
     slot.epoch++;
+    if (losesSends) slot.lostSendsBelow = slot.epoch;
     slot.timers.clear();
     if (this.tracing) core.trace.push({ kind: "crash", time: core.time, step: core.step, node: id, downMs });
     core.schedule.restart({ time: core.time + downMs, node: id, epoch: slot.epoch });

@@ -10,6 +10,8 @@ export interface NodeSlot<Node> {
   up: boolean;
   /** Bumped by every crash: timers and replies of an older boot are ignored. */
   epoch: number;
+  /** Messages sent in an epoch below this one were lost with a crash that lost its sends (a power loss); 0 when none. */
+  lostSendsBelow: number;
   /** The live token per timer name; 0 means none (entries are zeroed, not deleted: a Map shrinking on delete allocates). */
   timers: Map<string, number>;
   persisted: unknown;

@@ -99,7 +99,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   run(): void {
     const { options } = this.setup;
     for (let id = 0; id < this.size; id++) {
-      this.slots.push({ node: undefined, up: true, epoch: 0, timers: new Map(), persisted: undefined });
+      this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined });
     }
     for (let id = 0; id < this.size; id++) this.nodes.boot(id);
     this.clients.start();
@@ -170,7 +170,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       case EventKind.Timer:
         return this.nodes.fireTimer(event);
       case EventKind.ClientRequest:
-        return this.clients.deliverRequest(event);
+        this.clients.deliverRequest(event);
+        return this.faults.afterClientRequest(event.node);
       case EventKind.ClientResponse:
         return this.clients.deliverResponse(event);
       case EventKind.ClientTimeout:
