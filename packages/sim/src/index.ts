@@ -55,7 +55,8 @@ export {
 export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";
 
 // An engine invariant broke (a bug in cx, not a finding).
-export { EngineAssertionError } from "./engine-assertion.js";
+export { EngineAssertionError, isEngineAssertion } from "./engine-assertion.js";
+export { HANDLER_ERROR } from "./world/world.js";
 
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";

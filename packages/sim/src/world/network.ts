@@ -128,7 +128,12 @@ export class Network<Message, Input, Output, Persistent, Node extends ProtocolNo
       return;
     }
     if (this.tracing) core.trace.push({ kind: "deliver", time: core.time, step: core.step, id, from, to, message: this.describe(message), fate: slot.up ? "delivered" : "to-down-node" });
-    if (slot.up) slot.node?.onMessage(from, message);
+    if (!slot.up || slot.node === undefined) return;
+    try {
+      slot.node.onMessage(from, message);
+    } catch (error) {
+      core.nodeThrew(to, `a message from s${from} (${this.describe(message)})`, error);
+    }
   }
 
   /** Cuts the partition's links (and, with `inFlight`, also what is in flight on them). */

@@ -36,6 +36,13 @@ export interface WorldCore<Message, Input, Output, Persistent, Node extends Prot
   readonly profile: FaultProfile;
   /** A node emitted an observation: trace it, and let the monitors judge it. */
   observe(id: NodeId, observation: Observation): void;
+  /**
+   * A node's handler (its start, a message, a timer, a client request)
+   * threw: the run stops with a `HandlerError` violation naming the node,
+   * what it was handling and the error, unless the error is cx's own
+   * (an engine assertion, or a monitor that threw), which is rethrown.
+   */
+  nodeThrew(id: NodeId, handling: string, error: unknown): void;
   /** Samples the coverage probe (at fault ticks, at the calm phase, at the end). */
   sampleCoverage(): void;
   /** A client finished its operations: the run may be over. */
