@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { loadProtocol } from "@cx/protocols";
 import { DEFAULT_CANDIDATE_RUNS_MAX, type StrategyName } from "@cx/search";
-import { huntScenarioOptions } from "@cx/sim";
+import { huntScenarioOverrides } from "@cx/sim";
 import { measureNormalForm } from "../src/normal-form.js";
 
 function flag(name: string, fallback: string): string {
@@ -19,7 +19,7 @@ const seeds = Number(flag("seeds", "20"));
 const huntBudget = Number(flag("budget", "1000"));
 const runs = Number(flag("runs", String(DEFAULT_CANDIDATE_RUNS_MAX)));
 const strategy = flag("strategy", "portfolio") as StrategyName;
-const scenario = JSON.parse(flag("scenario", JSON.stringify({ drawnHorizon: huntScenarioOptions.drawnHorizon, swarm: huntScenarioOptions.swarm }))) as Record<string, number>;
+const scenario = JSON.parse(flag("scenario", JSON.stringify(huntScenarioOverrides))) as Record<string, number>;
 const bugList = flag("bugs", "");
 const { plugin } = await loadProtocol(flag("protocol", "raft"), process.cwd());
 const bugs = bugList === "" ? undefined : bugList.split(",").filter((name) => plugin.defects.some((d) => d.name === name));

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { LoadedProtocol } from "@cx/protocols";
 import { hunt, huntInBatches, serializeRepro, shrink, type HuntResult, type Outcome, type Repro, type StrategyName, type Target } from "@cx/search";
-import { huntScenarioOptions, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
+import { huntScenarioOverrides, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { colors, wantsProgress } from "../output.js";
@@ -15,7 +15,7 @@ import { cxVersion } from "../version.js";
 
 /** What a new hunt runs and records: the protocol's scenario with the run's horizon drawn from the choices (so shrinking can cut the idle tail) and a swarm profile. */
 export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
-  return { ...protocol.plugin.scenario, drawnHorizon: huntScenarioOptions.drawnHorizon, swarm: huntScenarioOptions.swarm };
+  return { ...protocol.plugin.scenario, ...huntScenarioOverrides };
 }
 
 export interface HuntCommandOptions {
