@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkLinearizability, describeResult, registerModel } from "../src/index.js";
-import type { Operation, RegisterInput, RegisterOutput } from "../src/index.js";
+import { checkLinearizability, describeResult, kvModel, registerModel } from "../src/index.js";
+import type { KvInput, KvOutput, Operation, RegisterInput, RegisterOutput } from "../src/index.js";
 import { repeatedValueHistorySet } from "../bench/hard-histories.js";
 
 type Op = Operation<RegisterInput, RegisterOutput>;
+type KvOp = Operation<KvInput, KvOutput>;
 const staleRead: Op[] = [
   { client: 0, call: 0, return: 1, input: { op: "write", value: "a" }, output: null },
   { client: 1, call: 2, return: 3, input: { op: "write", value: "b" }, output: null },
@@ -23,6 +24,38 @@ describe("the witness of an illegal history", () => {
     expect(witness.blocked).toEqual([{ index: 2, operation: staleRead[2], legal: false }]);
     expect(witness.deadline).toEqual({ index: 2, operation: staleRead[2] });
     expect(witness.partition).toEqual({ index: 0, count: 1, operations: 3 });
+  });
+
+  it("is put together only when one of its fields is first read, then kept", () => {
+    let steps = 0;
+    const counting = { ...registerModel, step: (...args: Parameters<typeof registerModel.step>) => (steps++, registerModel.step(...args)) };
+    const result = checkLinearizability(counting, staleRead, { suspects: false });
+    if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+    const afterVerdict = steps;
+    expect(result.witness.prefix).toHaveLength(2);
+    // Replaying the prefix and testing the blocked operations steps the model again...
+    expect(steps).toBeGreaterThan(afterVerdict);
+    const afterWitness = steps;
+    // ...once: every field comes from that one replay.
+    expect([result.witness.state, result.witness.blocked.length, result.witness.deadline?.index, result.witness.partialLinearizations.length]).toEqual(["b", 1, 2, expect.any(Number)]);
+    expect(steps).toBe(afterWitness);
+  });
+
+  it("gives positions in the caller's array even when the model's partition reorders the operations", () => {
+    const reversing = { ...kvModel, partition: (ops: readonly KvOp[]) => (kvModel.partition?.(ops) ?? [[...ops]]).map((part) => [...part].reverse()) };
+    const ops: KvOp[] = [
+      { client: 0, call: 0, return: 1, input: { op: "put", key: "x", value: "a" }, output: null },
+      { client: 1, call: 0, return: 1, input: { op: "put", key: "y", value: "b" }, output: null },
+      { client: 0, call: 2, return: 3, input: { op: "put", key: "x", value: "c" }, output: null },
+      { client: 1, call: 4, return: 5, input: { op: "get", key: "x" }, output: "a" },
+    ];
+    const result = checkLinearizability(reversing, ops);
+    if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+    const { witness } = result;
+    for (const step of witness.prefix) expect(ops[step.index]).toBe(step.operation);
+    for (const blocked of witness.blocked) expect(ops[blocked.index]).toBe(blocked.operation);
+    expect(witness.suspects[0]).toMatchObject({ index: 3, confirmed: true });
+    expect(witness.partialLinearizations.flat().every((index) => index >= 0 && index < ops.length)).toBe(true);
   });
 
   it("reads as words naming the operations and states", () => {

@@ -6,11 +6,11 @@
 // --save-finds keeps every hunt's find (before shrinking); --finds shrinks those instead of hunting, so two
 // versions of the shrinker are compared on the very same finds.
 // The defaults are what `cx hunt` runs: the portfolio strategy, the protocol's scenario with the drawn
-// horizon, the swarm profile and the steady client cadence (huntScenarioGates); --scenario replaces those.
+// horizon, the swarm profile and the steady client cadence (huntScenarioOverrides); --scenario replaces those.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadProtocol } from "@cx/protocols";
 import { DEFAULT_CANDIDATE_RUNS_MAX, type PassStats, type StrategyName } from "@cx/search";
-import { huntScenarioGates } from "@cx/sim";
+import { huntScenarioOverrides } from "@cx/sim";
 import { measureNormalForm, type HuntedFind } from "../src/normal-form.js";
 
 function flag(name: string, fallback: string): string {
@@ -25,7 +25,7 @@ const strategy = flag("strategy", "portfolio") as StrategyName;
 const findsFile = flag("finds", "");
 const savedFile = findsFile === "" ? undefined : (JSON.parse(readFileSync(findsFile, "utf8")) as { scenario: Record<string, number>; finds: HuntedFind[] });
 // Saved finds are shrunk in the scenario they were found in, unless --scenario says otherwise.
-const scenario = JSON.parse(flag("scenario", JSON.stringify(savedFile?.scenario ?? { ...huntScenarioGates }))) as Record<string, number>;
+const scenario = JSON.parse(flag("scenario", JSON.stringify(savedFile?.scenario ?? { ...huntScenarioOverrides }))) as Record<string, number>;
 const bugList = flag("bugs", "");
 const { plugin } = await loadProtocol(flag("protocol", "raft"), process.cwd());
 const bugs = bugList === "" ? undefined : bugList.split(",").filter((name) => plugin.defects.some((d) => d.name === name));

@@ -14,7 +14,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadProtocol } from "@cx/protocols";
-import { huntScenarioGates } from "@cx/sim";
+import { huntScenarioOverrides } from "@cx/sim";
 import { createTaskPool, protocolRef, type HuntTask, type StrategyName } from "../src/index.js";
 import { summariseCampaigns, type CampaignSummary, type Interval } from "../src/campaign-statistics.js";
 
@@ -29,9 +29,9 @@ const defects = protocol.plugin.defects.map((d) => d.name).filter((d) => defectF
 const strategies = (valueOf("--strategies") ?? "portfolio,random").split(",") as StrategyName[];
 const campaigns = Number(valueOf("--campaigns") ?? (quick ? 10 : 30));
 const budget = Number(valueOf("--budget") ?? 1000);
-const swarm = Number(valueOf("--swarm") ?? huntScenarioGates.swarm);
+const swarm = Number(valueOf("--swarm") ?? huntScenarioOverrides.swarm);
 const workersFlag = valueOf("--workers");
-const scenario = { ...huntScenarioGates, swarm };
+const scenario = { ...huntScenarioOverrides, swarm };
 
 interface Row extends CampaignSummary {
   readonly defect: string;

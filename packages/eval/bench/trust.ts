@@ -11,7 +11,7 @@
 //                     or "fresh" for independent random schedules by seed
 //   --budget N        runs per hunt with --strategy (default 1000, as cx hunt)
 import { builtinProtocols, loadProtocol } from "@cx/protocols";
-import { huntScenarioGates } from "@cx/sim";
+import { huntScenarioOverrides } from "@cx/sim";
 import { createTaskPool, protocolRef, type BatchTask, type HuntTask, type StrategyName } from "../src/index.js";
 
 const valueOf = (flag: string): string | undefined => {
@@ -22,7 +22,7 @@ const refs = (valueOf("--protocol") ?? "").split(",").filter((r) => r !== "");
 const protocols = refs.length === 0 ? builtinProtocols : await Promise.all(refs.map((ref) => loadProtocol(ref, process.cwd())));
 const runs = Number(valueOf("--runs") ?? (process.argv.includes("--quick") ? 5000 : 100_000));
 const workersFlag = valueOf("--workers");
-const scenario = { ...huntScenarioGates };
+const scenario = huntScenarioOverrides;
 const PER_TASK = 500;
 const strategy = valueOf("--strategy") ?? "portfolio";
 const budget = Number(valueOf("--budget") ?? 1000);

@@ -1,5 +1,5 @@
-import type { StrategyName } from "@cx/search";
-import { huntScenarioGates } from "@cx/sim";
+import { DEFAULT_CANDIDATE_RUNS_MAX, type StrategyName } from "@cx/search";
+import { huntScenarioOverrides } from "@cx/sim";
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,
@@ -70,7 +70,9 @@ const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", 
 
 /**
  * The full experiment, for every protocol it is given, in the scenario
- * `cx hunt` runs: 5,000 schedules against the correct protocol; every
+ * `cx hunt` runs: 100,000 schedules against the correct protocol (20 hunts
+ * of 1,000 runs per strategy, so every world feature and every strategy's
+ * mutants are in them); every
  * defect x five strategies (the portfolio, `cx hunt`'s default, first) x 30
  * campaigns at budget 1,000, so each cell's found rate has a Wilson
  * interval worth reading; one shrink per defect; throughput; then, once,
@@ -80,14 +82,15 @@ export const fullExperiment: ExperimentConfig = {
   strategies: STRATEGIES,
   bugs: "all",
   trustBugs: [],
-  trustSeeds: [101, 102, 103, 104],
-  trustBudget: 250,
+  trustSeeds: Array.from({ length: 20 }, (_, i) => 101 + i),
+  trustBudget: 1000,
   trialBudget: 1000,
   trialSeeds: Array.from({ length: 30 }, (_, i) => i + 1),
   // The first round already runs 30 campaigns at the full budget: a miss gets no second round.
   escalatedBudget: 1000,
   escalatedSeeds: [],
-  shrinkCandidatesMax: 20000,
+  // What `cx hunt` shrinks with: the figures say whether the default budget is enough.
+  shrinkCandidatesMax: DEFAULT_CANDIDATE_RUNS_MAX,
   normalFormFinds: 20,
   storyStepsMax: 15,
   throughputRuns: 200,
@@ -96,7 +99,7 @@ export const fullExperiment: ExperimentConfig = {
   speedupTasks: 16,
   speedupRunsPerTask: 60,
   continueAfterTrustFailure: false,
-  huntScenario: { ...huntScenarioGates },
+  huntScenario: huntScenarioOverrides,
 };
 
 /**

@@ -50,6 +50,7 @@ export {
   formatMs,
   formatRatio,
   formatStorySteps,
+  medianTimeToFindMs,
   protocolSlug,
   type ResultSections,
   type ResultTable,

@@ -41,6 +41,31 @@ const yesNo = (value: boolean | null): string => (value === null ? "—" : value
 
 const percent = (x: number | null): string => (x === null ? "—" : `${Math.round(x * 100)}%`);
 
+/**
+ * The cell's median trials to the first violation as time at the
+ * strategy's own rate (its hunts' wall time in their workers over their
+ * runs): strategies compared at equal time, not equal trials, since a
+ * guided strategy's runs cost more or less than random's. Null when there
+ * is no median or no time.
+ *
+ * @example
+ * ```ts
+ * medianTimeToFindMs(cell); // 820 for a median of 400 trials at 2.05 ms a run
+ * ```
+ */
+export function medianTimeToFindMs(cell: TrialsCell): number | null {
+  let runs = 0;
+  let ms = 0;
+  for (const round of cell.rounds) {
+    for (const hunt of round.hunts) {
+      runs += hunt.trials;
+      ms += hunt.ms;
+    }
+  }
+  if (cell.medianTrials === null || runs === 0 || ms === 0) return null;
+  return (cell.medianTrials * ms) / runs;
+}
+
 function cellSummary(cell: TrialsCell | undefined): string {
   if (cell === undefined) return "—";
   const median = cell.medianTrials === null ? "median over " + formatCount(cell.budget) : `median ${formatCount(cell.medianTrials)}`;
@@ -50,7 +75,9 @@ function cellSummary(cell: TrialsCell | undefined): string {
   const m = cell.medianTrialsInterval;
   const bound = (x: number | null): string => (x === null ? `>${formatCount(cell.budget)}` : formatCount(x));
   const medianInterval = m === undefined || cell.medianTrials === null ? "" : ` [${bound(m.low)}–${bound(m.high)}]`;
-  return `${cell.found}/${cell.seeds}${found}, ${median}${medianInterval}${escalated}`;
+  const time = medianTimeToFindMs(cell);
+  const atItsRate = time === null ? "" : `, about ${formatMs(time)} at its rate`;
+  return `${cell.found}/${cell.seeds}${found}, ${median}${medianInterval}${atItsRate}${escalated}`;
 }
 
 /** The story length as the results hold it: every step, and how many were shown when some were left out. */
@@ -162,7 +189,7 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
   tables.push({
     id: `${id}-trials`,
     title: `${p.name}: trials to first violation`,
-    caption: `Hunts that found the defect / seeds [the found rate's 95% Wilson interval], and the median trials to the first violation over every campaign (a miss counts as more than the budget) [its 95% order-statistics interval]. Budget ${formatCount(results.config.trialBudget)}${results.config.escalatedSeeds.length > 0 ? `; a cell that found nothing was run again with budget ${formatCount(results.config.escalatedBudget)}` : ""}.`,
+    caption: `Hunts that found the defect / seeds [the found rate's 95% Wilson interval], the median trials to the first violation over every campaign (a miss counts as more than the budget) [its 95% order-statistics interval], and that median as time at the strategy's own rate (its hunts' wall time over their runs: the strategies compared at equal time, as their runs cost different amounts; not deterministic). Budget ${formatCount(results.config.trialBudget)}${results.config.escalatedSeeds.length > 0 ? `; a cell that found nothing was run again with budget ${formatCount(results.config.escalatedBudget)}` : ""}.`,
     columns: ["Defect", ...strategies],
     rows: p.bugs.map((bug) => [bug.name, ...strategies.map((s) => cellSummary(p.trials.cells.find((c) => c.bug === bug.name && c.strategy === s)))]),
     numeric: [],

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createTaskCache, findCorpusDir, formatMs, formatStorySteps, median, protocolRef, runTask, selectDefects, taskKey, type HuntTask } from "../src/index.js";
+import { createTaskCache, findCorpusDir, formatMs, formatStorySteps, median, medianTimeToFindMs, protocolRef, runTask, selectDefects, taskKey, type HuntTask, type TrialsCell } from "../src/index.js";
 import { protocolPlugin as primaryBackup } from "./fixtures/primary-backup-plugin.js";
 import { testProtocols } from "./tiny-config.js";
 
@@ -15,6 +15,22 @@ describe("median", () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([1, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY])).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("medianTimeToFindMs", () => {
+  const hunt = (trials: number, ms: number) => ({ seed: 1, budget: 1000, found: true, trials, violation: null, decisions: 1, events: 1, ms });
+  const cell = (medianTrials: number | null, hunts: ReturnType<typeof hunt>[]): TrialsCell =>
+    ({ bug: "b", strategy: "random", rounds: [{ budget: 1000, hunts, found: hunts.length, seeds: hunts.length }], budget: 1000, found: hunts.length, seeds: hunts.length, trials: hunts.map((h) => h.trials), medianTrials, invariants: {} }) as TrialsCell;
+
+  it("is the median trials at the cell's own time per run, over every hunt of every round", () => {
+    // 300 runs in 600 ms: 2 ms a run.
+    expect(medianTimeToFindMs(cell(100, [hunt(100, 100), hunt(200, 500)]))).toBe(200);
+  });
+
+  it("is null without a median or without time", () => {
+    expect(medianTimeToFindMs(cell(null, [hunt(100, 100)]))).toBeNull();
+    expect(medianTimeToFindMs(cell(100, [hunt(100, 0)]))).toBeNull();
   });
 });
 

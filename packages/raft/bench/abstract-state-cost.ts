@@ -6,13 +6,13 @@
  *
  *   pnpm --filter @cx/raft exec tsx --conditions=@cx/source bench/abstract-state-cost.ts [batches] [runs per batch]
  */
-import { GeneratedChoices, huntScenarioGates, registerWorkload, runScenario } from "@cx/sim";
+import { GeneratedChoices, huntScenarioOverrides, registerWorkload, runScenario } from "@cx/sim";
 import { createRaftMonitor, createRaftProtocol, raftAbstractState, raftCoverage } from "../src/index.js";
 
 const batches = Number(process.argv[2] ?? 7);
 const runs = Number(process.argv[3] ?? 300);
 const protocol = createRaftProtocol();
-const options = { ...huntScenarioGates };
+const options = huntScenarioOverrides;
 const arms = {
   "coverage only": (seed: number) => runScenario({ protocol, workload: registerWorkload, choices: new GeneratedChoices(seed), options, monitors: [createRaftMonitor()], coverage: raftCoverage }),
   "coverage + abstract state": (seed: number) =>

@@ -362,7 +362,9 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     if (this.role !== "leader" || m.term !== this.currentTerm) return;
     const match = this.matchIndex[from] as number;
     if (m.success) {
-      if (m.matchIndex <= match) return;
+      // An acknowledgement of entries this leader does not hold (sent to an earlier leadership of this node,
+      // before its log was cut back) says nothing about them.
+      if (m.matchIndex <= match || m.matchIndex > this.log.length) return;
       this.matchIndex[from] = m.matchIndex;
       if ((this.nextIndex[from] as number) <= m.matchIndex) this.nextIndex[from] = m.matchIndex + 1;
       this.advanceCommit();

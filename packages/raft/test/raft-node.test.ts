@@ -187,7 +187,19 @@ describe("a Raft node's self-check", () => {
     const fresh = node({ term: 3 }).n;
     fresh.onTimer("heartbeat");
     fresh.currentTerm = 2;
-    expect(() => fresh.onTimer("heartbeat")).toThrow(expect.objectContaining({ name: "AssertionError", message: "raft node 0 after timer heartbeat: term went back from 3 to 2" }));
+    expect(() => fresh.onTimer("heartbeat")).toThrow(expect.objectContaining({ name: "RaftSelfCheckError", message: "raft node 0 after timer heartbeat: term went back from 3 to 2" }));
+  });
+
+  it("ignores an acknowledgement of entries the leader does not hold, so its match index stays inside its log", () => {
+    const { n, ctx } = node({ size: 3 });
+    ctx.time = 150;
+    n.onTimer("election");
+    n.onMessage(1, { type: "Vote", term: n.currentTerm, granted: true });
+    n.onClientRequest({ client: 0, seq: 1, input: { op: "write", value: "a" } });
+    n.onMessage(1, { type: "AppendReply", term: n.currentTerm, success: true, matchIndex: 5, hint: 0 });
+    expect(n.commitIndex).toBe(0);
+    n.onMessage(1, { type: "AppendReply", term: n.currentTerm, success: true, matchIndex: 1, hint: 0 });
+    expect(n.commitIndex).toBe(1);
   });
 
   it("holds through a correct leader's election and a replicated write, where the leader's match and next indices are checked", () => {

@@ -184,13 +184,16 @@ function exploreArm(random: ChoiceSource): ProposalArm {
 }
 
 /**
- * The portfolio's turns, in order: random search one trial in three, explore
- * the other two. Coverage and bandit were measured no better than random on
- * Raft's defects (their figures are in the README), explore was the only
- * strategy to find Raft's deepest defect, and random stays for the defects
- * where a plain fresh run is the best bet.
+ * The portfolio's turns, in order: random search and explore, one trial in
+ * two each. In the hunt's world (the swarm profile with the nemesis, a 4 s
+ * fault phase) random search finds every seeded Raft and Paxos defect at
+ * least as fast as any guided strategy, measured over 30 to 60 campaigns per
+ * defect (the figures are in the README); explore stays for deep states a
+ * protocol's world may still make rare, and random's half keeps the
+ * portfolio's fresh runs as varied as random search's. Coverage and bandit
+ * were measured no better than random.
  */
-export const portfolioMembers: readonly Exclude<StrategyName, "portfolio">[] = ["random", "explore", "explore"];
+export const portfolioMembers: readonly Exclude<StrategyName, "portfolio">[] = ["random", "explore"];
 const PORTFOLIO = 0x3c6ef372;
 
 /**

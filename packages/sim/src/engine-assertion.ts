@@ -21,4 +21,19 @@
  */
 export class EngineAssertionError extends Error {
   override readonly name = "AssertionError";
+  /** The tag {@link isEngineAssertion} recognises (two copies of @cx/sim still agree). */
+  readonly cxEngineAssertion = true;
+}
+
+/**
+ * Whether `error` is an {@link EngineAssertionError}, recognised by its tag
+ * rather than `instanceof`.
+ *
+ * @example
+ * ```ts
+ * if (isEngineAssertion(error)) throw error; // a bug in cx: never a finding
+ * ```
+ */
+export function isEngineAssertion(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { cxEngineAssertion?: unknown }).cxEngineAssertion === true;
 }

@@ -17,13 +17,13 @@ export type { ClusterView } from "./world/cluster-view.js";
 export { EventQueue, type Scheduled } from "./world/event-queue.js";
 export { clientCadence, nextOperationAt, type ClientCadence } from "./world/client-cadence.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
-export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
+export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_DRAWS_MAX, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
 export { buildPartition, drawPartition, drawPartitionShape, PartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 
 // Scenarios.
-export { defaultScenarioOptions, huntScenarioGates, huntScenarioOptions, type ScenarioOptions } from "./scenario/options.js";
+export { defaultScenarioOptions, huntScenarioOptions, huntScenarioOverrides, type ScenarioOptions } from "./scenario/options.js";
 export { drawHorizon, HORIZON_SPAN } from "./scenario/horizon.js";
 export { runLayout } from "./scenario/run-layout.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";
@@ -56,7 +56,8 @@ export {
 export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, type RunLimits } from "./scenario/run-limits.js";
 
 // An engine invariant broke (a bug in cx, not a finding).
-export { EngineAssertionError } from "./engine-assertion.js";
+export { EngineAssertionError, isEngineAssertion } from "./engine-assertion.js";
+export { HANDLER_ERROR } from "./world/world.js";
 
 // Testing a protocol node by hand.
 export { RecordingContext } from "./testing/recording-context.js";

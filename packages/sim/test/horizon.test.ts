@@ -35,14 +35,14 @@ describe("the drawn horizon", () => {
     fc.assert(
       fc.property(fc.nat(100), fc.nat(100), (fault, calm) => {
         const options = drawHorizon(new ReplayedChoices([fault, calm]), huntScenarioOptions);
-        expect(options.faultPhaseMs).toBeLessThanOrEqual(defaultScenarioOptions.faultPhaseMs);
-        expect(options.faultPhaseMs).toBeGreaterThanOrEqual(2 * defaultScenarioOptions.faultTickMs);
-        expect(options.calmMinMs).toBeLessThanOrEqual(defaultScenarioOptions.calmMinMs);
+        expect(options.faultPhaseMs).toBeLessThanOrEqual(huntScenarioOptions.faultPhaseMs);
+        expect(options.faultPhaseMs).toBeGreaterThanOrEqual(2 * huntScenarioOptions.faultTickMs);
+        expect(options.calmMinMs).toBeLessThanOrEqual(huntScenarioOptions.calmMinMs);
         expect(options.calmMinMs).toBeGreaterThanOrEqual(0);
       }),
     );
     const longest = drawHorizon(new ReplayedChoices([1_000, 1_000]), huntScenarioOptions);
-    expect([longest.faultPhaseMs, longest.calmMinMs]).toEqual([defaultScenarioOptions.faultPhaseMs, defaultScenarioOptions.calmMinMs]);
+    expect([longest.faultPhaseMs, longest.calmMinMs]).toEqual([huntScenarioOptions.faultPhaseMs, huntScenarioOptions.calmMinMs]);
   });
 
   it("a lower draw never makes the fault phase longer", () => {

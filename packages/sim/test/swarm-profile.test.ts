@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { calmSwarm, GeneratedChoices, hashTrace, huntScenarioOptions, registerWorkload, ReplayedChoices, runScenario, SWARM_DRAWS, type ChoiceSource, type ScenarioOptions } from "../src/index.js";
+import { calmSwarm, GeneratedChoices, hashTrace, huntScenarioOptions, registerWorkload, ReplayedChoices, runScenario, SWARM_DRAWS, SWARM_DRAWS_MAX, type ChoiceSource, type ScenarioOptions } from "../src/index.js";
 import { primaryBackup } from "./fixtures/primary-backup.js";
 
 const run = (choices: ChoiceSource, options: Partial<ScenarioOptions>) => runScenario({ protocol: primaryBackup, workload: registerWorkload, choices, recordTrace: true, options });
 const withoutSwarm = { ...huntScenarioOptions, swarm: 0 };
 
-/** The head of a run with a swarm profile: 3 nodes, fault levels, the longest horizon, then the swarm levels given. */
+/** The head of a run with the hunt's swarm profile: 3 nodes, fault levels, the longest horizon, then the swarm levels given (the rest 0). */
 const head = (faults: { drop?: number; delay?: number; crash?: number; partition?: number }, swarm: readonly number[]): number[] => [
   0,
   faults.drop ?? 0,
@@ -17,7 +17,7 @@ const head = (faults: { drop?: number; delay?: number; crash?: number; partition
   99,
   99,
   ...swarm,
-  ...new Array<number>(SWARM_DRAWS - swarm.length).fill(0),
+  ...new Array<number>(SWARM_DRAWS_MAX - swarm.length).fill(0),
 ];
 
 describe("the swarm profile", () => {
@@ -27,11 +27,11 @@ describe("the swarm profile", () => {
     expect(result.swarm).toEqual(calmSwarm);
   });
 
-  it("at level 0 everywhere is the world without it: the same run once its ten draws are taken out", () => {
+  it("at level 0 everywhere is the world without it: the same run once its twelve draws are taken out", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), (seed) => {
         const before = run(new GeneratedChoices(seed), withoutSwarm);
-        const choices = [...before.choices.slice(0, 8), ...new Array<number>(SWARM_DRAWS).fill(0), ...before.choices.slice(8)];
+        const choices = [...before.choices.slice(0, 8), ...new Array<number>(SWARM_DRAWS_MAX).fill(0), ...before.choices.slice(8)];
         const after = run(new ReplayedChoices(choices), huntScenarioOptions);
         expect(after.swarm).toEqual(calmSwarm);
         expect(hashTrace(after.trace)).toBe(hashTrace(before.trace));
@@ -82,5 +82,47 @@ describe("the swarm profile", () => {
     expect(more.violation).toBeNull();
     expect(new Set(more.history.map((op) => op.client)).size).toBeGreaterThan(new Set(calm.history.map((op) => op.client)).size);
     expect(more.history.length).toBeGreaterThan(4 * calm.history.length);
+  });
+
+  it("keeps the layout of files saved with the first swarm profile: ten draws, and neither the nemesis nor cut links", () => {
+    const first = { ...huntScenarioOptions, swarm: 1 };
+    for (const seed of [3, 4, 5]) {
+      const result = run(new GeneratedChoices(seed), first);
+      const span = result.spans.find((s) => s.label === "swarm profile");
+      expect(span === undefined ? 0 : span.end - span.start).toBe(SWARM_DRAWS);
+      expect(result.swarm.strikePercent).toBe(0);
+      expect(result.swarm.partitionsCutInFlight).toBe(false);
+      expect(result.spans.some((s) => s.label === "nemesis strike")).toBe(false);
+    }
+  });
+
+  it("strikes only nodes a client request just reached, only when the nemesis is on, and only in the fault phase", () => {
+    const strikes = (level: number) => {
+      // Every fault level is 0, so the fault clock does nothing: each partition or crash is the nemesis's.
+      const result = run(new ReplayedChoices(head({}, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, level]), { kind: "random", seed: 11 }), huntScenarioOptions);
+      const calls = result.trace.flatMap((e) => (e.kind === "client-call" ? [e] : []));
+      const faults = result.trace.flatMap((e) => (e.kind === "crash" ? [{ time: e.time, node: e.node }] : e.kind === "partition" ? [{ time: e.time, node: Number(/^s(\d) isolated$/.exec(e.shape)?.[1] ?? -1) }] : []));
+      return { spans: result.spans.filter((s) => s.label === "nemesis strike"), faults, calls, calmAt: result.calmStartedAt ?? Infinity };
+    };
+    const off = strikes(0);
+    expect(off.spans).toHaveLength(0);
+    expect(off.faults).toHaveLength(0);
+    const on = strikes(3);
+    expect(on.spans.length).toBeGreaterThan(0);
+    expect(on.faults.length).toBeGreaterThan(0);
+    for (const fault of on.faults) {
+      expect(fault.time).toBeLessThan(on.calmAt);
+      // The struck node is one a client sent a request to just before (within the longest ordinary delay).
+      expect(on.calls.some((call) => call.node === fault.node && call.time <= fault.time && fault.time - call.time <= 200)).toBe(true);
+    }
+  });
+
+  it("loses messages in flight across a partition only when partitions cut in flight", () => {
+    const cut = (flag: number) =>
+      run(new ReplayedChoices(head({ partition: 3, delay: 3 }, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, flag]), { kind: "random", seed: 6 }), huntScenarioOptions).trace.filter(
+        (e) => e.kind === "deliver" && e.fate === "partitioned",
+      ).length;
+    expect(cut(1)).toBeGreaterThan(0);
+    expect(cut(0)).toBe(0);
   });
 });

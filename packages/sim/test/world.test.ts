@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GeneratedChoices, ReplayedChoices, hashTrace, registerWorkload, runScenario, type ChoiceSource, type TraceEvent } from "../src/index.js";
-import { primaryBackup } from "./fixtures/primary-backup.js";
+import { EngineAssertionError, GeneratedChoices, HANDLER_ERROR, ReplayedChoices, hashTrace, registerWorkload, runScenario, type ChoiceSource, type Protocol, type RegisterInput, type RegisterOutput, type TraceEvent } from "../src/index.js";
+import { primaryBackup, PrimaryBackupNode, type PingMessage, type PrimaryBackupState } from "./fixtures/primary-backup.js";
 
 const run = (choices: ChoiceSource, recordTrace = true) => runScenario({ protocol: primaryBackup, workload: registerWorkload, choices, recordTrace });
 
@@ -154,6 +154,44 @@ describe("the world", () => {
     expect(told.violation?.subjects).toEqual(subjects);
     const plain = runScenario({ ...spec, choices: new ReplayedChoices([]), monitors: [{ onObservation: (_n, o) => (o.kind === "applied" ? { invariant: "NoWrites", message: "m" } : undefined) }] });
     expect(plain.violation !== null && "subjects" in plain.violation).toBe(false);
+  });
+
+  it("a node whose handler throws stops the run with a HandlerError naming the node, what it handled and the error", () => {
+    // The primary-backup protocol, but backups throw on the second replicated write they receive.
+    const throwing: Protocol<PingMessage, RegisterInput, RegisterOutput, PrimaryBackupState, PrimaryBackupNode> = {
+      ...primaryBackup,
+      start: (ctx) => {
+        const node = new PrimaryBackupNode(ctx);
+        const handle = node.onMessage.bind(node);
+        node.onMessage = (from, message) => {
+          if (message.kind === "replicate" && message.version === 2) throw new RangeError("version 2 is out of range");
+          handle(from, message);
+        };
+        return node;
+      },
+    };
+    const result = runScenario({ protocol: throwing, workload: registerWorkload, choices: new ReplayedChoices([]), recordTrace: true });
+    expect(result.violation).toMatchObject({ invariant: HANDLER_ERROR, subjects: { nodes: [1] } });
+    expect(result.violation?.message).toBe("s1 threw while handling a message from s0 (replicate v2): RangeError: version 2 is out of range");
+    expect(result.trace.at(-1)?.kind).toBe("violation");
+    // The same run replays to the same violation: it is a finding like any other.
+    expect(runScenario({ protocol: throwing, workload: registerWorkload, choices: new ReplayedChoices(result.choices) }).violation).toEqual(result.violation);
+  });
+
+  it("an engine assertion or a monitor's error inside a handler is cx's own bug: it is thrown, not reported as the node's", () => {
+    const asserting: Protocol<PingMessage, RegisterInput, RegisterOutput, PrimaryBackupState, PrimaryBackupNode> = {
+      ...primaryBackup,
+      start: (ctx) => {
+        const node = new PrimaryBackupNode(ctx);
+        node.onTimer = () => {
+          throw new EngineAssertionError("the engine's own bookkeeping broke");
+        };
+        return node;
+      },
+    };
+    expect(() => runScenario({ protocol: asserting, workload: registerWorkload, choices: new ReplayedChoices([]) })).toThrow(/the engine's own bookkeeping broke/);
+    const brokenMonitor = { onObservation: () => { throw new TypeError("the monitor broke"); } };
+    expect(() => runScenario({ protocol: primaryBackup, workload: registerWorkload, choices: new ReplayedChoices([]), monitors: [brokenMonitor] })).toThrow(/the monitor broke/);
   });
 
   it("a monitor's failure stops the run at that step with time and step", () => {

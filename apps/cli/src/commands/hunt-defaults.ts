@@ -15,7 +15,7 @@ export const STRATEGY_NAMES = ["random", "coverage", "bandit", "explore", "portf
 export const defaultHunt = {
   protocol: DEFAULT_PROTOCOL,
   bugs: "no_log_up_to_date_check",
-  // The portfolio: random one turn in three, explore two, each its own campaign; 1,000 runs at most (a hunt stops at its first violation).
+  // The portfolio: random and explore in turns, each its own campaign; 1,000 runs at most (a hunt stops at its first violation).
   strategy: "portfolio",
   budget: 1000,
   seed: 1,

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { LoadedProtocol } from "@cx/protocols";
 import { hunt, huntInBatches, serializeRepro, shrink, type HuntResult, type Outcome, type Repro, type StrategyName, type Target } from "@cx/search";
-import { huntScenarioGates, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
+import { huntScenarioOverrides, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { formatChoices } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { colors, wantsProgress } from "../output.js";
@@ -13,9 +13,9 @@ import { storyFigures, storyText, tell } from "../story-output.js";
 import { startHuntWorkers } from "../parallel/worker-pool.js";
 import { cxVersion } from "../version.js";
 
-/** What a new hunt runs and records: the protocol's scenario with every gate of `huntScenarioGates` on (the run's horizon drawn from the choices, so shrinking can cut the idle tail; a swarm profile; the clients' steady cadence). */
+/** What a new hunt runs and records: the protocol's scenario with `huntScenarioOverrides` over it (the run's horizon drawn from the choices, so shrinking can cut the idle tail; a swarm profile with the nemesis; the clients' steady cadence; a 4 s fault phase). */
 export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
-  return { ...protocol.plugin.scenario, ...huntScenarioGates };
+  return { ...protocol.plugin.scenario, ...huntScenarioOverrides };
 }
 
 export interface HuntCommandOptions {

@@ -65,6 +65,22 @@ describe("cx lin", () => {
     expect(outcome.stdout).toMatch(/Suspects[^\n]*\n {2}#3 client 3 \[6, 7\] read\(\) -> "a" {2}<- removing it makes it linearizable/);
   });
 
+  // 100 operations with one corrupted read each (packages/check/test/corrupted-reads): the output must name it among the first three suspects.
+  for (const [name, corrupted] of [
+    ["register-rw-c10-p10-distinct-n100-bad-s1.jsonl", 93],
+    ["kv-c10-k10-p0-distinct-n100-bad-s1.jsonl", 97],
+  ] as const) {
+    it(`names the corrupted read #${corrupted} of ${name} among its first three suspects`, () => {
+      const outcome = runLin(join(import.meta.dirname, "..", "..", "..", "..", "packages", "check", "test", "corrupted-reads", name));
+      expect(outcome.exitCode).toBe(1);
+      const lines = outcome.stdout.split("\n");
+      const at = lines.findIndex((line) => line.startsWith("Suspects"));
+      const named = lines.slice(at + 1, at + 4).map((line) => /^ {2}#(\d+) /.exec(line)?.[1]);
+      expect(at).toBeGreaterThan(0);
+      expect(named).toContain(String(corrupted));
+    });
+  }
+
   it("rejects a missing file and a malformed line with a message naming line and field", () => {
     expect(() => runLin(join(dir, "nope.jsonl"))).toThrow(/nope.jsonl: no such file/);
     const broken = file("broken.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":0,"call":"x","return":1,"op":"read","value":null,"output":null}']);

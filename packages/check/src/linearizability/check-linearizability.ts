@@ -1,7 +1,8 @@
 import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
-import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, Suspect, WitnessStep } from "./result.js";
-import { findSuspects } from "./internal/find-suspects.js";
+import type { CheckOptions, LinearizabilityResult } from "./result.js";
+import { illegalVerdict } from "./internal/illegal-verdict.js";
+import type { Found } from "./internal/illegal-verdict.js";
 import { startPartitionSearch } from "./internal/search-partition.js";
 import type { PartitionSearch, SearchLimit, SearchOutcome } from "./internal/search-partition.js";
 
@@ -80,7 +81,7 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   const parts = (options.partitioning ?? true) && model.partition ? model.partition(operations) : [operations.slice()];
   let steps = 0;
   const illegal = (partIndex: number, found: Found<Input, Output>): LinearizabilityResult<Input, Output, State> =>
-    illegalVerdict({ model, operations, options, parts, steps, budget, ...deadline }, { partIndex, found });
+    illegalVerdict({ model, operations, options, parts, steps, budget, ...deadline, check: (ops, checkOptions) => checkWith(model, ops, { options: checkOptions, partials: false }) }, { partIndex, found });
   const stopped = (limit: SearchLimit, where: string): LinearizabilityResult<Input, Output, State> => {
     if (limit === "memory") return { verdict: "unknown", steps, limit: "memory", reason: `memory limit of ${memoBytesMax} bytes reached in ${where} after ${steps} steps` };
     if (limit === "time") return { verdict: "unknown", steps, limit: "time", reason: `time limit of ${options.timeoutMs} ms reached in ${where} after ${steps} steps` };
@@ -170,75 +171,6 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
   return { verdict: "ok", steps };
 }
 
-/** What {@link illegalVerdict} needs of the check that found a partition illegal. */
-interface IllegalContext<State, Input, Output> {
-  readonly model: Model<State, Input, Output>;
-  readonly operations: readonly Operation<Input, Output>[];
-  readonly options: CheckOptions;
-  readonly parts: readonly (readonly Operation<Input, Output>[])[];
-  /** Steps taken so far, and the budget. */
-  readonly steps: number;
-  readonly budget: number;
-  readonly deadline?: { readonly clock: () => number; readonly at: number };
-}
-
-/** The illegal result for partition `partIndex`: the witness now, its suspects when first read. */
-function illegalVerdict<State, Input, Output>(
-  context: IllegalContext<State, Input, Output>,
-  at: { readonly partIndex: number; readonly found: Found<Input, Output> },
-): LinearizabilityResult<Input, Output, State> {
-  const { model, operations, options, parts, steps, budget } = context;
-  const { partIndex, found } = at;
-  const deadline = { ...(context.deadline === undefined ? {} : { deadline: context.deadline }) };
-  // Only a witness needs positions in the caller's array (the first, for an operation given twice).
-  const positions = new Map<Operation<Input, Output>, number>();
-  operations.forEach((op, index) => {
-    if (!positions.has(op)) positions.set(op, index);
-  });
-  const witness = {
-    ...buildWitness(model, { ...found, positions }),
-    partialLinearizations: (found.partials ?? []).map((partial) => partial.map((local) => positions.get(found.originals[local] as Operation<Input, Output>) ?? -1)),
-    partialLinearizationsOmitted: found.omitted ?? 0,
-  };
-  const part = parts[partIndex] as readonly Operation<Input, Output>[];
-  const partition = { index: partIndex, count: parts.length, operations: part.length };
-  if (options.suspects === false) return { verdict: "illegal", steps, witness: { ...witness, partition, suspects: [] } };
-  // The suspects cost a check or more each: they are searched for when first read, not before.
-  const suspectSteps = budget - steps;
-  const suspectTime = deadline.deadline === undefined ? undefined : Math.max(0, deadline.deadline.at - deadline.deadline.clock());
-  const hints = found.hints ?? [];
-  let suspects: readonly Suspect<Input, Output>[] | undefined;
-  const findThem = (): readonly Suspect<Input, Output>[] => {
-    // Each check without a candidate gets about as many steps as the verdict took.
-    const perCheck = Math.max(10_000, 2 * steps + 10 * part.length);
-    let spent = 0;
-    const clock = options.clock;
-    const until = suspectTime === undefined || clock === undefined ? undefined : clock() + suspectTime;
-    return findSuspects({
-      part,
-      witness,
-      hints,
-      positions,
-      check: (without) => {
-        const left = Math.min(perCheck, suspectSteps - spent);
-        const checkOptions = { ...options, budgetSteps: Math.max(1, left), partitioning: false, suspects: false, ...(until === undefined || clock === undefined ? {} : { timeoutMs: Math.max(0, until - clock()) }) };
-        const outcome = checkWith(model, without, { options: checkOptions, partials: false });
-        spent += outcome.steps;
-        return outcome;
-      },
-      mayContinue: () => suspectSteps - spent > 0 && (until === undefined || clock === undefined || clock() < until),
-    }).suspects;
-  };
-  const lazyWitness: LinearizabilityWitness<State, Input, Output> = {
-    ...witness,
-    partition,
-    get suspects() {
-      return (suspects ??= findThem());
-    },
-  };
-  return { verdict: "illegal", steps, witness: lazyWitness };
-}
-
 /** The search's wall-clock cap from `timeoutMs` and `clock`, or nothing. */
 function timeDeadline(options: CheckOptions): { deadline?: { readonly clock: () => number; readonly at: number } } {
   const { timeoutMs, clock } = options;
@@ -246,15 +178,6 @@ function timeDeadline(options: CheckOptions): { deadline?: { readonly clock: () 
   if (timeoutMs === undefined || clock === undefined) throw new RangeError("timeoutMs and clock go together: give both or neither");
   if (!(timeoutMs >= 0)) throw new RangeError(`timeoutMs must be a number >= 0, got ${String(timeoutMs)}`);
   return { deadline: { clock, at: clock() + timeoutMs } };
-}
-
-/** What an illegal partition's search found: indices into `originals` (the partition's operations as given, those searched). */
-interface Found<Input, Output> {
-  readonly originals: readonly Operation<Input, Output>[];
-  readonly prefix: readonly number[];
-  readonly hints?: readonly number[];
-  readonly partials?: readonly (readonly number[])[];
-  readonly omitted?: number;
 }
 
 /** The partial linearizations of an illegal search outcome, when it kept them. */
@@ -300,42 +223,4 @@ function keptOperations<State, Input, Output>(
     kept.push({ search, original });
   }
   return kept;
-}
-
-/** Replays the prefix the search found on the original operations and names what could not come next. */
-function buildWitness<State, Input, Output>(
-  model: Model<State, Input, Output>,
-  found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; positions: ReadonlyMap<Operation<Input, Output>, number> },
-): Omit<LinearizabilityWitness<State, Input, Output>, "partition" | "suspects" | "partialLinearizations" | "partialLinearizationsOmitted"> {
-  const { originals, prefix, positions } = found;
-  const position = (op: Operation<Input, Output>): number => positions.get(op) ?? -1;
-  const apply = (state: State, op: Operation<Input, Output>) => model.step(state, op.input, op.return === null ? undefined : (op.output as Output));
-  let state = model.init();
-  const steps: WitnessStep<State, Input, Output>[] = [];
-  const placed = new Set<number>();
-  for (const local of prefix) {
-    const operation = originals[local] as Operation<Input, Output>;
-    const result = apply(state, operation);
-    // The search only linearises legal steps; failing here means the model's step is not pure or prepare changed a verdict.
-    if (!result.ok) throw new Error(`model ${model.name}: replaying the witness prefix failed; is step pure?`);
-    state = result.state;
-    placed.add(local);
-    steps.push({ index: position(operation), operation, state });
-  }
-  const rest = originals.map((operation, local) => ({ operation, local })).filter((entry) => !placed.has(entry.local));
-  let deadline: Operation<Input, Output> | undefined;
-  for (const { operation } of rest) {
-    if (operation.return !== null && (deadline === undefined || operation.return < (deadline.return as number))) deadline = operation;
-  }
-  const horizon = deadline?.return ?? Number.POSITIVE_INFINITY;
-  const blocked: BlockedOperation<Input, Output>[] = rest
-    .filter(({ operation }) => operation.call <= horizon)
-    .sort((a, b) => a.operation.call - b.operation.call || a.local - b.local)
-    .map(({ operation }) => ({ index: position(operation), operation, legal: apply(state, operation).ok }));
-  return {
-    prefix: steps,
-    state,
-    blocked,
-    ...(deadline === undefined ? {} : { deadline: { index: position(deadline), operation: deadline } }),
-  };
 }

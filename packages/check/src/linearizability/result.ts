@@ -13,8 +13,13 @@ export interface CheckOptions {
   /**
    * Memory allowed for what the search keeps, in bytes (default 512 MiB):
    * the table of visited configurations, the states (strings by length;
-   * object states guessed at 256 bytes each), the transition cache and the
-   * search's arrays.
+   * object states by a sampled estimate of their size), the transition
+   * cache, the search's arrays (about 200 bytes per operation of the
+   * partition) and objects (about 160 more), and the buffers kept for the
+   * next search (at most 32 MiB). When it is reached the verdict is
+   * `unknown` with `limit: "memory"`. Measured live memory of stopped
+   * searches stays within it; garbage the engine has not collected yet
+   * comes on top.
    */
   readonly memoBytesMax?: number;
   /**
@@ -94,6 +99,10 @@ export interface BlockedOperation<Input, Output> {
  * Why a history is not linearizable, from the point of view of the search:
  * the longest prefix it managed to linearize (in the first partition that
  * failed) and the operations it could not place next.
+ *
+ * Its fields are getters: the witness is put together when one is first
+ * read (then kept), so a caller that only wants the verdict does not pay
+ * for it; `JSON.stringify` reads them all.
  */
 export interface LinearizabilityWitness<State, Input, Output> {
   /** Which part of the history failed (see {@link Model.partition}). */
@@ -110,9 +119,9 @@ export interface LinearizabilityWitness<State, Input, Output> {
   /**
    * The completed operation with the earliest response among those not in
    * the prefix: it had to be linearized before anything invoked after it
-   * returned. Absent when all completed operations are in the prefix.
+   * returned. `undefined` when all completed operations are in the prefix.
    */
-  readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> };
+  readonly deadline?: { readonly index: number; readonly operation: Operation<Input, Output> } | undefined;
   /**
    * The operations most likely at fault, best first: the first one, when
    * `confirmed`, is one whose removal makes the failing partition

@@ -87,10 +87,10 @@ export function planBlocks<Input, Output>(
   }
   const schedule: number[] = [...(first ?? [])];
   gaps.forEach((gap, g) => {
-    gap.sort((a, b) => a.hi - b.hi);
-    for (const z of gap) schedule.push(...z.ops);
+    if (gap.length > 1) gap.sort((a, b) => a.hi - b.hi);
+    for (const z of gap) for (const op of z.ops) schedule.push(op);
     const next = forward[g];
-    if (next !== undefined) schedule.push(...next.ops);
+    if (next !== undefined) for (const op of next.ops) schedule.push(op);
   });
   return { feasible, schedule };
 }

@@ -58,27 +58,40 @@ const ILLEGAL_ONE_KEY: StepResult<string> = Object.freeze({ ok: false });
  * reachable value, transitions cached) instead of copying a record and its
  * hashes at every step. `puts` are the values put on that key, for the
  * lookahead (a get's value must extend the current value or one of them).
+ * A class, so that every key's model shares one `step` and one `canReach`:
+ * the search's calls to them stay monomorphic from one partition to the next.
  */
-function oneKeyModel(puts: readonly string[]): Model<string, KvInput, KvOutput> {
-  return {
-    name: "kv (one key)",
-    init: () => "",
-    step(state, input, output) {
-      switch (input.op) {
-        case "get":
-          return output === undefined || output === state ? { ok: true, state } : ILLEGAL_ONE_KEY;
-        case "put":
-          return { ok: true, state: input.value };
-        case "append":
-          return { ok: true, state: state + input.value };
-      }
-    },
-    isReadOnly: (input) => input.op === "get",
-    canReach(state, input, output) {
-      if (input.op !== "get" || output === null || output === undefined || output.startsWith(state)) return true;
-      return puts.some((value) => output.startsWith(value));
-    },
-  };
+class OneKeyModel implements Model<string, KvInput, KvOutput> {
+  readonly name = "kv (one key)";
+  private readonly puts: readonly string[];
+
+  constructor(puts: readonly string[]) {
+    this.puts = puts;
+  }
+
+  init(): string {
+    return "";
+  }
+
+  step(state: string, input: KvInput, output: KvOutput | undefined): StepResult<string> {
+    switch (input.op) {
+      case "get":
+        return output === undefined || output === state ? { ok: true, state } : ILLEGAL_ONE_KEY;
+      case "put":
+        return { ok: true, state: input.value };
+      case "append":
+        return { ok: true, state: state + input.value };
+    }
+  }
+
+  isReadOnly(input: KvInput): boolean {
+    return input.op === "get";
+  }
+
+  canReach(state: string, input: KvInput, output: KvOutput): boolean {
+    if (input.op !== "get" || output === null || output.startsWith(state)) return true;
+    return this.puts.some((value) => output.startsWith(value));
+  }
 }
 
 /** Whether every operation is on the key of the first. */
@@ -155,7 +168,7 @@ export const kvModel: Model<KvState, KvInput, KvOutput> = {
     if (!oneKey(operations)) return undefined;
     const puts = new Set<string>();
     for (const op of operations) if (op.input.op === "put") puts.add(op.input.value);
-    return oneKeyModel([...puts]) as Model<unknown, KvInput, KvOutput>;
+    return new OneKeyModel([...puts]) as Model<unknown, KvInput, KvOutput>;
   },
   describeOperation(input, output) {
     switch (input.op) {

@@ -73,24 +73,24 @@ type RegisterOperation = Operation<RegisterInput, RegisterOutput>;
 /** See {@link registerModel}: values nobody observes collapse into one placeholder. */
 function prepareRegisterHistory(operations: readonly RegisterOperation[]): (RegisterOperation | null)[] {
   const observed = new Set<string>();
-  const all = new Set<string>();
   let failedCas = false;
   for (const op of operations) {
     const input = op.input;
-    if (input.op === "read" && op.return !== null && typeof op.output === "string") observed.add(op.output);
-    if (input.op === "cas") {
+    if (input.op === "read") {
+      if (op.return !== null && typeof op.output === "string") observed.add(op.output);
+    } else if (input.op === "cas") {
       observed.add(input.expected);
       if (op.return !== null && op.output === false) failedCas = true;
     }
-    if (input.op !== "read") all.add(input.value);
   }
+  // Only an observed value must stay apart from the placeholder: an unobserved one equal to it is merged anyway.
   let placeholder = "\u0000unobserved";
-  while (all.has(placeholder)) placeholder += "\u0000";
+  while (observed.has(placeholder)) placeholder += "\u0000";
   return operations.map((op) => {
     const input = op.input;
     if (input.op === "read" || observed.has(input.value)) return op;
     // Only a failed cas can profit from the register holding a value nobody reads.
     if (op.return === null && !failedCas) return null;
-    return { ...op, input: { ...input, value: placeholder } };
+    return { ...op, input: input.op === "write" ? { op: "write", value: placeholder } : { op: "cas", expected: input.expected, value: placeholder } };
   });
 }

@@ -76,23 +76,37 @@ export function staleObservation(operations: readonly RegisterOperation[]): numb
     return bestValue[lo] !== value || value === null ? (bestReturn[lo] as number) : (otherReturn[lo] as number);
   };
   // Per value: its writers by call, and the running maximum over them of the
-  // latest instant a read may begin and still see that writer's value.
-  const reach = new Map<string, { calls: Float64Array; best: Float64Array; ids: Set<number> }>();
-  const reachOf = (value: string): { calls: Float64Array; best: Float64Array; ids: Set<number> } => {
+  // latest instant a read may begin and still see that writer's value (with
+  // the writer that reached it, and the best of the others: a cas from v to
+  // v observes v but cannot be its own writer).
+  interface Reach {
+    readonly calls: Float64Array;
+    readonly best: Float64Array;
+    readonly bestBy: Int32Array;
+    readonly second: Float64Array;
+  }
+  const reach = new Map<string, Reach>();
+  const reachOf = (value: string): Reach => {
     const known = reach.get(value);
     if (known !== undefined) return known;
     const list = [...(writers.get(value) ?? [])].sort((a, b) => callOf(a) - callOf(b) || a - b);
-    const calls = new Float64Array(list.length);
-    const best = new Float64Array(list.length);
+    const entry = { calls: new Float64Array(list.length), best: new Float64Array(list.length), bestBy: new Int32Array(list.length), second: new Float64Array(list.length) };
     let running = Number.NEGATIVE_INFINITY;
+    let runningBy = -1;
+    let second = Number.NEGATIVE_INFINITY;
     list.forEach((w, k) => {
       const writer = operations[w] as RegisterOperation;
-      calls[k] = writer.call;
+      entry.calls[k] = writer.call;
       const until = writer.return === null ? Number.POSITIVE_INFINITY : earliestOtherAfter(writer.return, value);
-      if (until > running) running = until;
-      best[k] = running;
+      if (until > running) {
+        second = running;
+        running = until;
+        runningBy = w;
+      } else if (until > second) second = until;
+      entry.best[k] = running;
+      entry.bestBy[k] = runningBy;
+      entry.second[k] = second;
     });
-    const entry = { calls, best, ids: new Set(list) };
     reach.set(value, entry);
     return entry;
   };
@@ -108,29 +122,18 @@ export function staleObservation(operations: readonly RegisterOperation[]): numb
       if (earliestOtherAfter(Number.NEGATIVE_INFINITY, null) < op.call) return r;
       continue;
     }
-    const { calls, best, ids } = reachOf(value);
-    if (!ids.has(r)) {
-      // Writers invoked no later than the read returned: the best of them must last until the read began.
-      let lo = 0;
-      let hi = calls.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if ((calls[mid] as number) <= deadline) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo === 0 || (best[lo - 1] as number) < op.call) return r;
-      continue;
+    // Writers invoked no later than the read returned, other than itself: the best of them must last until the read began.
+    const { calls, best, bestBy, second } = reachOf(value);
+    let lo = 0;
+    let hi = calls.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((calls[mid] as number) <= deadline) lo = mid + 1;
+      else hi = mid;
     }
-    let possible = false;
-    for (const w of writers.get(value) ?? []) {
-      const writer = operations[w] as RegisterOperation;
-      if (w === r || writer.call > deadline) continue;
-      if (writer.return === null || earliestOtherAfter(writer.return, value) >= op.call) {
-        possible = true;
-        break;
-      }
-    }
-    if (!possible) return r;
+    if (lo === 0) return r;
+    const lasts = bestBy[lo - 1] === r ? (second[lo - 1] as number) : (best[lo - 1] as number);
+    if (lasts < op.call) return r;
   }
   return -1;
 }

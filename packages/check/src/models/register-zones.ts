@@ -122,7 +122,12 @@ function decideDistinct(operations: readonly RegisterOperation[]): ModelDecision
     const block = [i];
     let value: string = op.input.value;
     for (;;) {
-      block.push(...(reads.get(value) ?? []).sort(byCall));
+      const seen = reads.get(value);
+      // Most values are read by few operations: no sort, no spread for those.
+      if (seen !== undefined) {
+        if (seen.length > 1) seen.sort(byCall);
+        for (const r of seen) block.push(r);
+      }
       const next = successor.get(value);
       if (next === undefined) break;
       block.push(next);

@@ -1,4 +1,4 @@
-import { EngineAssertionError, type NodeId } from "@cx/sim";
+import type { NodeId } from "@cx/sim";
 import type { LogEntry } from "../messages.js";
 
 /** What the self-check reads of a Raft node after each event it handles. */
@@ -19,13 +19,26 @@ export interface LeaderIndexes {
 }
 
 /**
+ * The error a {@link RaftSelfCheck} throws. The world turns an error thrown
+ * by a node's handler into a `HandlerError` violation, so a defect that
+ * breaks the node's own bookkeeping is reported with its schedule, like any
+ * other finding, instead of stopping the hunt.
+ */
+export class RaftSelfCheckError extends Error {
+  override readonly name = "RaftSelfCheckError";
+}
+
+/**
  * Invariants of the node's own bookkeeping, checked after every event it
  * handles: its term and commit index never go back, it never applies past
  * what it committed, its last entry is of no later term than its own, and a
- * leader's match and next indices stay inside its log. They hold under every
- * seeded defect: a defect breaks Raft's safety (the monitors catch that),
- * never these. Not checked here, because defects do break it: commit index
- * within the log (a stale or over-eager truncation shortens a log below it).
+ * leader's match and next indices stay inside its log. Correct Raft keeps
+ * them whatever the network does, and so do the seeded defects (a defect
+ * breaks Raft's safety, which the monitors catch); a defect that breaks
+ * one of these (a term that is not persisted, say) is reported as a
+ * `HandlerError` violation naming the broken invariant. Not checked here,
+ * because seeded defects do break it: commit index within the log (a stale
+ * or over-eager truncation shortens a log below it).
  *
  * When to use: one per node object; `after` at the end of each handler.
  *
@@ -41,7 +54,7 @@ export class RaftSelfCheck {
 
   constructor(private readonly indexes: LeaderIndexes) {}
 
-  /** Throws an `EngineAssertionError` naming the state if an invariant broke while handling `what`. */
+  /** Throws a {@link RaftSelfCheckError} naming the state if an invariant broke while handling `what`. */
   after(node: CheckedRaftNode, what: string): void {
     const { currentTerm, commitIndex, lastApplied, log } = node;
     if (currentTerm < this.term) this.fail(what, `term went back from ${this.term} to ${currentTerm}`);
@@ -66,6 +79,6 @@ export class RaftSelfCheck {
   }
 
   private fail(what: string, state: string): never {
-    throw new EngineAssertionError(`raft node ${this.indexes.id} after ${what}: ${state}`);
+    throw new RaftSelfCheckError(`raft node ${this.indexes.id} after ${what}: ${state}`);
   }
 }

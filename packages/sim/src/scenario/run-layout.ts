@@ -1,4 +1,4 @@
-import { SWARM_DRAWS, SWARM_SPAN } from "../world/swarm-profile.js";
+import { SWARM_DRAWS_MAX, SWARM_SPAN } from "../world/swarm-profile.js";
 import { HORIZON_SPAN } from "./horizon.js";
 
 /**
@@ -17,6 +17,6 @@ export const runLayout = {
   settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN, SWARM_SPAN] as readonly string[],
   /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a rebuild from calm starts from its longest. */
   horizonSpan: HORIZON_SPAN,
-  /** One draw for the cluster size, five fault levels, two for a drawn horizon, ten for a swarm profile. */
-  settingsDrawsMax: 8 + SWARM_DRAWS,
+  /** One draw for the cluster size, five fault levels, two for a drawn horizon, up to twelve for a swarm profile. */
+  settingsDrawsMax: 8 + SWARM_DRAWS_MAX,
 } as const;

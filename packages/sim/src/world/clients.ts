@@ -118,7 +118,12 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
   /** A request reaches its node: handled if the node is up. */
   deliverRequest(event: ClientRequestEvent<Input>): void {
     const slot = this.core.slots[event.node] as NodeSlot<Node>;
-    if (slot.up) slot.node?.onClientRequest(event.payload);
+    if (!slot.up || slot.node === undefined) return;
+    try {
+      slot.node.onClientRequest(event.payload);
+    } catch (error) {
+      this.core.nodeThrew(event.node, `a request of client ${event.payload.client}`, error);
+    }
   }
 
   /** A node answers a request: the answer's fate is drawn like a message's. */

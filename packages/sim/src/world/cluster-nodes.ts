@@ -26,7 +26,11 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
 
   boot(id: NodeId): void {
     const slot = this.slot(id);
-    slot.node = this.core.setup.protocol.start(this.context(id, slot.epoch));
+    try {
+      slot.node = this.core.setup.protocol.start(this.context(id, slot.epoch));
+    } catch (error) {
+      this.core.nodeThrew(id, "its start", error);
+    }
   }
 
   /** A timer fires, unless it was cancelled, set again, or belongs to an earlier boot. */
@@ -37,16 +41,22 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
     if (!slot.up || slot.epoch !== event.epoch || slot.timers.get(name) !== event.serial) return;
     slot.timers.set(name, 0);
     if (this.tracing) core.trace.push({ kind: "timer", time: core.time, step: core.step, node: event.node, name });
-    slot.node?.onTimer(name);
+    if (slot.node === undefined) return;
+    try {
+      slot.node.onTimer(name);
+    } catch (error) {
+      core.nodeThrew(event.node, `its timer "${name}"`, error);
+    }
   }
 
-  /** The node loses its volatile state and timers, and comes back after `downMs`. */
-  crash(id: NodeId, downMs: number): void {
+  /** The node loses its volatile state and timers, and comes back after `downMs`; with `losesSends` its messages still in flight are lost too (a power loss). */
+  crash(id: NodeId, downMs: number, losesSends = false): void {
     const core = this.core;
     const slot = this.slot(id);
     slot.up = false;
     slot.node = undefined;
     slot.epoch++;
+    if (losesSends) slot.lostSendsBelow = slot.epoch;
     slot.timers.clear();
     if (this.tracing) core.trace.push({ kind: "crash", time: core.time, step: core.step, node: id, downMs });
     core.schedule.restart({ time: core.time + downMs, node: id, epoch: slot.epoch });

@@ -1,8 +1,8 @@
-import type { ProtocolNode } from "../protocol.js";
+import type { NodeId, ProtocolNode } from "../protocol.js";
 import type { Clients } from "./clients.js";
 import type { ClusterNodes } from "./cluster-nodes.js";
 import type { Network } from "./network.js";
-import { buildPartition, drawPartitionShape } from "./partition.js";
+import { buildPartition, drawPartitionShape, PartitionShape, type PartitionDraw } from "./partition.js";
 import type { WorldCore } from "./world-core.js";
 import { EventKind, type FaultAtEvent, type HealEvent, type TickFaults } from "./world-events.js";
 
@@ -14,11 +14,22 @@ export interface FaultTargets<Message, Input, Output, Persistent, Node extends P
   readonly clients: Clients<Message, Input, Output, Persistent, Node>;
 }
 
+/** What a nemesis strike does to the node that just received a client request (the "strike kind" draw). */
+export const StrikeKind = {
+  /** Cut it off from every other node, messages in flight on its links included; the partition replaces any other. */
+  Isolate: 0,
+  /** Crash it, losing the messages it sent that have not arrived yet (a power loss). */
+  Crash: 1,
+} as const;
+
+const STRIKE_KINDS = Object.keys(StrikeKind).length;
+
 /**
  * The fault clock: every tick draws whether a node crashes and a partition
  * forms, for how long and (with a fault grain) when in the tick; the
  * partition heals by itself, or is replaced when the swarm profile
- * repartitions.
+ * repartitions. With the swarm profile's nemesis, a client request
+ * delivered in the fault phase may also strike its receiver.
  */
 export class Faults<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
   private readonly tracing: boolean;
@@ -65,6 +76,29 @@ export class Faults<Message, Input, Output, Persistent, Node extends ProtocolNod
     core.sampleCoverage();
   }
 
+  /**
+   * The nemesis after a client request reached `node` (only when the swarm
+   * profile's `strikePercent` is above 0, and only in the fault phase):
+   * three draws, always all three so that zeroing "strike?" leaves every
+   * later draw meaning what it meant, whether or not the node is up.
+   */
+  afterClientRequest(node: NodeId): void {
+    const core = this.core;
+    const percent = core.setup.swarm.strikePercent;
+    if (percent === 0 || core.phase !== "fault") return;
+    const choices = core.setup.choices;
+    choices.startSpan("nemesis strike");
+    const strike = choices.drawBool(percent, "strike?");
+    const kind = choices.draw(STRIKE_KINDS, "strike kind");
+    const lastsMs = this.drawDuration(core.setup.options.faultTickMs, 0, "strike time");
+    choices.endSpan();
+    const { nodes } = this.targets;
+    if (!strike || !nodes.isUp(node)) return;
+    // Either way what the node had in flight is lost: that is what makes a strike hurt (work the leader began never reaches anyone).
+    if (kind === StrikeKind.Crash) nodes.crash(node, lastsMs, true);
+    else this.partition({ shape: PartitionShape.Isolate, node }, lastsMs, true);
+  }
+
   /** A tick's faults drawn for later in the tick; one that the calm phase overtook never happens. */
   applyLate(event: FaultAtEvent): void {
     if (this.core.phase === "fault") this.apply(event.payload);
@@ -97,24 +131,31 @@ export class Faults<Message, Input, Output, Persistent, Node extends ProtocolNod
 
   private apply(faults: TickFaults): void {
     const core = this.core;
-    const { network, nodes, clients } = this.targets;
+    const { nodes, clients } = this.targets;
     const swarm = core.setup.swarm;
     // Targeted faults count the drawn node from the focus (0 still means "the first", now "the focus").
     const shift = swarm.targeted ? clients.focus : 0;
     const crashNode = (faults.crashNode + shift) % core.size;
     if (faults.crash && nodes.isUp(crashNode)) nodes.crash(crashNode, faults.downMs);
     if (!faults.split) return;
-    if (this.partitionActive) {
-      if (!swarm.repartition) return;
-      // The network changes shape at once: the old partition's heal is void (its id is stale).
-      this.heal();
-    }
-    const partition = buildPartition({ shape: faults.drawn.shape, node: (faults.drawn.node + shift) % core.size }, core.size);
+    if (this.partitionActive && !swarm.repartition) return;
+    this.partition({ shape: faults.drawn.shape, node: (faults.drawn.node + shift) % core.size }, faults.healMs);
+  }
+
+  /**
+   * A partition forms now and heals after `healMs`; one already active is
+   * replaced at once (its heal is void: its id is stale). With `inFlight`
+   * it also loses what is in flight on its links until it heals.
+   */
+  private partition(drawn: PartitionDraw, healMs: number, inFlight = false): void {
+    const core = this.core;
+    if (this.partitionActive) this.heal();
+    const partition = buildPartition(drawn, core.size);
     this.partitionActive = true;
     this.partitionId++;
-    network.block(partition);
+    this.targets.network.block(partition, inFlight);
     if (this.tracing) core.trace.push({ kind: "partition", time: core.time, step: core.step, shape: partition.shape, blocked: partition.blocked });
-    core.schedule.heal({ time: core.time + faults.healMs, serial: this.partitionId });
+    core.schedule.heal({ time: core.time + healMs, serial: this.partitionId });
   }
 
   private heal(): void {

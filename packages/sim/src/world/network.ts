@@ -38,13 +38,18 @@ export class Network<Message, Input, Output, Persistent, Node extends ProtocolNo
   private readonly blocked: Uint8Array;
   /** The swarm profile's hold chance, 0 once the calm phase begins. */
   private holdPercent: number;
+  /** The swarm profile's partitions that cut messages in flight. */
+  private readonly cutInFlight: boolean;
   private messageId = 0;
+  /** The current partition loses messages in flight too (a nemesis strike's does). */
+  private cutsInFlightNow = false;
 
   constructor(private readonly core: WorldCore<Message, Input, Output, Persistent, Node>) {
     this.choices = core.setup.choices;
     this.tracing = core.setup.recordTrace;
     this.blocked = new Uint8Array(core.size * core.size);
     this.holdPercent = core.setup.swarm.holdPercent;
+    this.cutInFlight = core.setup.swarm.partitionsCutInFlight;
   }
 
   isBlocked(from: NodeId, to: NodeId): boolean {
@@ -103,22 +108,37 @@ export class Network<Message, Input, Output, Persistent, Node extends ProtocolNo
     }
   }
 
-  /** A message arrives: the receiving node handles it if it is up (and, with power-loss crashes, if its sender has not lost power since). */
+  /**
+   * A message arrives: the receiving node handles it if it is up (and, with
+   * power-loss crashes, if its sender has not lost power since; and, when
+   * partitions cut messages in flight, if no partition cuts its link now).
+   */
   deliver(event: DeliverEvent<Message>): void {
     const core = this.core;
     const { from, node: to, serial: id, payload: message } = event;
     const slot = core.slots[to] as NodeSlot<Node>;
+    if ((this.cutInFlight || this.cutsInFlightNow) && this.blocked[from * core.size + to] === 1) {
+      if (this.tracing) core.trace.push({ kind: "deliver", time: core.time, step: core.step, id, from, to, message: this.describe(message), fate: "partitioned" });
+      return;
+    }
     // The sender lost power since it sent this: with the swarm profile's power-loss crashes the message is gone.
-    if (core.setup.swarm.crashLosesSends && (core.slots[from] as NodeSlot<Node>).epoch !== event.epoch) {
+    const sender = core.slots[from] as NodeSlot<Node>;
+    if (core.setup.swarm.crashLosesSends ? sender.epoch !== event.epoch : event.epoch < sender.lostSendsBelow) {
       if (this.tracing) core.trace.push({ kind: "deliver", time: core.time, step: core.step, id, from, to, message: this.describe(message), fate: "dropped" });
       return;
     }
     if (this.tracing) core.trace.push({ kind: "deliver", time: core.time, step: core.step, id, from, to, message: this.describe(message), fate: slot.up ? "delivered" : "to-down-node" });
-    if (slot.up) slot.node?.onMessage(from, message);
+    if (!slot.up || slot.node === undefined) return;
+    try {
+      slot.node.onMessage(from, message);
+    } catch (error) {
+      core.nodeThrew(to, `a message from s${from} (${this.describe(message)})`, error);
+    }
   }
 
-  /** Cuts the partition's links. */
-  block(partition: Partition): void {
+  /** Cuts the partition's links (and, with `inFlight`, also what is in flight on them). */
+  block(partition: Partition, inFlight = false): void {
+    this.cutsInFlightNow = inFlight;
     const size = this.core.size;
     for (const link of partition.blocked) this.blocked[link.from * size + link.to] = 1;
     this.blockedLinks = partition.blocked.length;
@@ -126,6 +146,7 @@ export class Network<Message, Input, Output, Persistent, Node extends ProtocolNo
 
   /** Every link open again. */
   unblock(): void {
+    this.cutsInFlightNow = false;
     this.blocked.fill(0);
     this.blockedLinks = 0;
   }

@@ -43,10 +43,40 @@ export interface SwarmProfile {
   readonly opsFactor: number;
   /** 0: operations spread over the fault phase; 1: bursts, each operation right after the last; 2: spread with idle gaps of up to 0.7 s. */
   readonly pacing: number;
+  /**
+   * Chance, per client request delivered in the fault phase, that a nemesis
+   * strikes the node that just received it: cuts it off from every other
+   * node (the partition replaces any other) or crashes it, for 1 to 10
+   * fault-clock periods (see `StrikeKind`), and what it had in flight is
+   * lost either way (a link that goes down, a power loss). A node serving a
+   * client is usually the leader with work in flight, which is where a
+   * change of leader hurts most (Jepsen's nemeses aim at the primary for
+   * the same reason). Drawn only with `swarm: 2`; 0 otherwise.
+   */
+  readonly strikePercent: number;
+  /**
+   * A partition also loses the messages in flight across it, as a real
+   * network does (what was on a cut link never arrives); otherwise only
+   * messages sent while it lasts are lost. Drawn only with `swarm: 2`.
+   */
+  readonly partitionsCutInFlight: boolean;
 }
 
 /** The profile of every run whose scenario does not ask for one: the world as it always was. */
-export const calmSwarm: SwarmProfile = { omitFaults: 0, holdPercent: 0, repartition: false, targeted: false, crashLosesSends: false, faultClockFactor: 1, faultGrainMs: 0, extraClients: 0, opsFactor: 1, pacing: 0 };
+export const calmSwarm: SwarmProfile = {
+  omitFaults: 0,
+  holdPercent: 0,
+  repartition: false,
+  targeted: false,
+  crashLosesSends: false,
+  faultClockFactor: 1,
+  faultGrainMs: 0,
+  extraClients: 0,
+  opsFactor: 1,
+  pacing: 0,
+  strikePercent: 0,
+  partitionsCutInFlight: false,
+};
 
 const OMIT_MASKS = 32;
 const HOLD = [0, 3, 8, 15] as const;
@@ -58,9 +88,13 @@ const FAULT_GRAIN = [0, 10, 1] as const;
 const EXTRA_CLIENTS = [0, 2, 5] as const;
 const OPS_FACTOR = [1, 2, 4] as const;
 const PACING = [0, 1, 2] as const;
+const STRIKE = [0, 10, 30, 50] as const;
+const CUT_IN_FLIGHT = [0, 1] as const;
 
-/** Draws in the swarm profile (for `runLayout`). */
+/** Draws in the swarm profile of `swarm: 1`. */
 export const SWARM_DRAWS = 10;
+/** Draws in the swarm profile of `swarm: 2`: the ten of `swarm: 1`, then the nemesis's strike level and whether partitions cut messages in flight. */
+export const SWARM_DRAWS_MAX = 12;
 
 function level(choices: ChoiceSource, levels: readonly number[], label: string): number {
   return levels[choices.draw(levels.length, label)] ?? 0;
@@ -68,8 +102,9 @@ function level(choices: ChoiceSource, levels: readonly number[], label: string):
 
 /**
  * Draws the swarm profile when `swarm` is 1 (ten draws, each 0 for "as
- * before"), and draws nothing otherwise, so files saved without the option
- * keep their layout.
+ * before") or 2 (the same ten, then two more: the nemesis's strike level
+ * and whether partitions cut messages in flight), and draws nothing
+ * otherwise, so files saved with an earlier option keep their layout.
  *
  * @example
  * ```ts
@@ -78,7 +113,7 @@ function level(choices: ChoiceSource, levels: readonly number[], label: string):
  * ```
  */
 export function drawSwarmProfile(choices: ChoiceSource, swarm: number): SwarmProfile {
-  if (swarm !== 1) return calmSwarm;
+  if (swarm !== 1 && swarm !== 2) return calmSwarm;
   choices.startSpan(SWARM_SPAN);
   const profile: SwarmProfile = {
     omitFaults: choices.draw(OMIT_MASKS, "omitted faults"),
@@ -91,6 +126,8 @@ export function drawSwarmProfile(choices: ChoiceSource, swarm: number): SwarmPro
     extraClients: level(choices, EXTRA_CLIENTS, "extra clients"),
     opsFactor: level(choices, OPS_FACTOR, "operations factor"),
     pacing: level(choices, PACING, "client pacing"),
+    strikePercent: swarm === 2 ? level(choices, STRIKE, "nemesis strikes") : 0,
+    partitionsCutInFlight: swarm === 2 && level(choices, CUT_IN_FLIGHT, "partitions cut in flight") === 1,
   };
   choices.endSpan();
   return profile;

@@ -10,6 +10,8 @@ export interface NodeSlot<Node> {
   up: boolean;
   /** Bumped by every crash: timers and replies of an older boot are ignored. */
   epoch: number;
+  /** Messages sent in an epoch below this one were lost with a crash that lost its sends (a power loss); 0 when none. */
+  lostSendsBelow: number;
   /** The live token per timer name; 0 means none (entries are zeroed, not deleted: a Map shrinking on delete allocates). */
   timers: Map<string, number>;
   persisted: unknown;
@@ -34,6 +36,13 @@ export interface WorldCore<Message, Input, Output, Persistent, Node extends Prot
   readonly profile: FaultProfile;
   /** A node emitted an observation: trace it, and let the monitors judge it. */
   observe(id: NodeId, observation: Observation): void;
+  /**
+   * A node's handler (its start, a message, a timer, a client request)
+   * threw: the run stops with a `HandlerError` violation naming the node,
+   * what it was handling and the error, unless the error is cx's own
+   * (an engine assertion, or a monitor that threw), which is rethrown.
+   */
+  nodeThrew(id: NodeId, handling: string, error: unknown): void;
   /** Samples the coverage probe (at fault ticks, at the calm phase, at the end). */
   sampleCoverage(): void;
   /** A client finished its operations: the run may be over. */

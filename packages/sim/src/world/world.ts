@@ -1,6 +1,6 @@
 import type { HistoryOperation } from "../clients/history.js";
 import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
-import { EngineAssertionError } from "../engine-assertion.js";
+import { EngineAssertionError, isEngineAssertion } from "../engine-assertion.js";
 import { RunLimitError } from "../scenario/run-limits.js";
 import type { Violation } from "../violation.js";
 import { Clients, frozenHistory, type MutableOperation } from "./clients.js";
@@ -16,6 +16,13 @@ import { EventKind, WorldSchedule, type WorldEvent } from "./world-events.js";
 import type { WorldSetup } from "./world-setup.js";
 
 export type { WorldSetup } from "./world-setup.js";
+
+/**
+ * The invariant of a run stopped because a node's handler threw: an
+ * implementation that crashes on some schedule is a finding like any other
+ * (it reproduces and shrinks), never an error of the tool.
+ */
+export const HANDLER_ERROR = "HandlerError";
 
 /**
  * The simulated world: a virtual clock, an event queue ordered by (time,
@@ -53,6 +60,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private traceEnd = -1;
   private readonly afterStepMonitors: Monitor<Node, Input, Output>[];
   private readonly observationMonitors: Monitor<Node, Input, Output>[];
+  /** An observation monitor is running (see `nodeThrew`). */
+  private inMonitor = false;
 
   constructor(readonly setup: WorldSetup<Message, Input, Output, Persistent, Node>) {
     this.size = setup.clusterSize;
@@ -99,7 +108,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   run(): void {
     const { options } = this.setup;
     for (let id = 0; id < this.size; id++) {
-      this.slots.push({ node: undefined, up: true, epoch: 0, timers: new Map(), persisted: undefined });
+      this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined });
     }
     for (let id = 0; id < this.size; id++) this.nodes.boot(id);
     this.clients.start();
@@ -170,7 +179,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       case EventKind.Timer:
         return this.nodes.fireTimer(event);
       case EventKind.ClientRequest:
-        return this.clients.deliverRequest(event);
+        this.clients.deliverRequest(event);
+        return this.faults.afterClientRequest(event.node);
       case EventKind.ClientResponse:
         return this.clients.deliverResponse(event);
       case EventKind.ClientTimeout:
@@ -209,13 +219,22 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   observe(id: NodeId, observation: Observation): void {
     if (this.setup.recordTrace) this.trace.push({ kind: "observation", time: this.time, step: this.step, node: id, observation });
     if (this.violation !== null) return;
+    // Monitors run inside the node's handler: an error they throw must not pass for the node's.
+    this.inMonitor = true;
     for (const monitor of this.observationMonitors) {
       const failure = monitor.onObservation?.(id, observation, this);
       if (failure !== undefined) {
         this.fail(failure);
-        return;
+        break;
       }
     }
+    this.inMonitor = false;
+  }
+
+  nodeThrew(id: NodeId, handling: string, error: unknown): void {
+    if (this.inMonitor || isEngineAssertion(error)) throw error;
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.fail({ invariant: HANDLER_ERROR, message: `s${id} threw while handling ${handling}: ${what}`, subjects: { nodes: [id] } });
   }
 
   private enterCalm(): void {

@@ -2,6 +2,8 @@ import type { Operation } from "../operation.js";
 import type { EventList } from "./event-list.js";
 import type { LinearisedSet } from "./linearised-set.js";
 import type { Starvation } from "./starvation-lookahead.js";
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
 import { ILLEGAL } from "./transition-cache.js";
 import type { TransitionCache } from "./transition-cache.js";
 
@@ -23,8 +25,8 @@ export interface CandidateRules {
   readonly starvation: Starvation | undefined;
   /** Indeterminate operations are tried as early as the due operation (see OrderedSearch). */
   readonly eagerIndeterminate: boolean;
-  /** Hears of each candidate node left out because another operation is starved. */
-  readonly untried: (node: number) => void;
+  /** Hears of each candidate node left out because another operation is starved (a method: one call target for every search). */
+  readonly untried: { untried(node: number): void };
 }
 
 /**
@@ -43,26 +45,32 @@ export class CandidateOrder {
   readonly end: Int32Array;
   private readonly rules: CandidateRules;
   /** The candidates gathered by build and their priorities, before sorting (`gathered` of them). */
-  private ops = new Int32Array(64);
-  private keys = new Uint8Array(64);
+  private ops: Int32Array;
+  private keys: Uint8Array;
   private gathered = 0;
-  private readonly bucketStart = new Int32Array(PRIORITIES + 1);
+  private readonly bufferGiven: number;
+  private readonly bucketStart: Int32Array;
   private readonly byReturn: (a: number, b: number) => number;
 
-  constructor(rules: CandidateRules) {
+  constructor(rules: CandidateRules, arrays: ArraySource = freshArrays) {
     const n = rules.operations.length;
     this.rules = rules;
-    this.buffer = new Int32Array(Math.max(16, 4 * n));
-    this.base = new Int32Array(n + 2);
-    this.position = new Int32Array(n + 1);
-    this.end = new Int32Array(n + 1);
+    // Grows when a deep search needs more (each depth holds at most the candidates then: about the concurrency).
+    this.buffer = arrays.int32(Math.max(64, n));
+    this.bufferGiven = this.buffer.length;
+    this.base = arrays.int32(n + 2);
+    this.position = arrays.int32(n + 1);
+    this.end = arrays.int32(n + 1);
+    this.ops = arrays.int32(64);
+    this.keys = arrays.uint8(64);
+    this.bucketStart = arrays.int32(PRIORITIES + 1);
     const returnOf = (op: number): number => (rules.operations[op] as Operation<unknown, unknown>).return ?? Number.POSITIVE_INFINITY;
     this.byReturn = (a, b) => returnOf(a) - returnOf(b) || a - b;
   }
 
-  /** Bytes held by the buffer. */
+  /** Bytes of the buffer once it outgrew the one it was given (that one is the array source's). */
   bytes(): number {
-    return 4 * this.buffer.length;
+    return this.buffer.length > this.bufferGiven ? 4 * this.buffer.length : 0;
   }
 
   /** Whether some operation `op` must follow (an identical one) is not linearised yet. */
@@ -93,7 +101,7 @@ export class CandidateOrder {
     for (let c = next[events.head] as number; c !== -1 && (c & 1) === 0; c = next[c] as number) {
       const y = c >> 1;
       if (forced && !(starvation as Starvation).isStarved(y)) {
-        untried(c);
+        untried.untried(c);
         continue;
       }
       if (readOnly[y] === 1 && indeterminate[y] === 0) continue;

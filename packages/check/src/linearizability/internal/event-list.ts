@@ -1,4 +1,6 @@
 import type { Operation } from "../operation.js";
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
 
 /** Moves of the insertion sort per element before sortByReturn gives up on it. */
 const INSERTION_MOVES_PER_ELEMENT = 16;
@@ -21,13 +23,15 @@ export class EventList {
   readonly next: Int32Array;
   readonly prev: Int32Array;
 
-  constructor(operations: readonly Operation<unknown, unknown>[], completed: number) {
+  constructor(operations: readonly Operation<unknown, unknown>[], completed: number, arrays: ArraySource = freshArrays) {
     const n = operations.length;
     this.head = 2 * n;
-    this.next = new Int32Array(2 * n + 1).fill(-1);
-    this.prev = new Int32Array(2 * n + 1).fill(-1);
+    this.next = arrays.int32(2 * n + 1, -1);
+    this.prev = arrays.int32(2 * n + 1, -1);
     let last = this.head;
-    for (const node of sortedEvents(operations, completed)) {
+    const events = sortedEvents(operations, completed, arrays.setup);
+    for (let k = 0; k < events.length; k++) {
+      const node = events[k] as number;
       this.next[last] = node;
       this.prev[node] = last;
       last = node;
@@ -73,14 +77,14 @@ export class EventList {
  * merged; only the returns are sorted, and they come almost in call order,
  * which the library sort handles in about linear time.
  */
-function sortedEvents(operations: readonly Operation<unknown, unknown>[], completed: number): Int32Array {
+function sortedEvents(operations: readonly Operation<unknown, unknown>[], completed: number, arrays: ArraySource): Int32Array {
   const n = operations.length;
-  const calls = new Float64Array(n);
+  const calls = arrays.float64(n);
   for (let i = 0; i < n; i++) calls[i] = (operations[i] as Operation<unknown, unknown>).call;
-  const returns = new Float64Array(completed);
+  const returns = arrays.float64(completed);
   for (let i = 0; i < completed; i++) returns[i] = (operations[i] as Operation<unknown, unknown>).return as number;
-  const byReturn = sortByReturn(returns);
-  const events = new Int32Array(n + completed);
+  const byReturn = sortByReturn(returns, arrays);
+  const events = arrays.int32(n + completed);
   let k = 0;
   let c = 0; // next completed call
   let p = completed; // next call of an operation that never returned
@@ -106,9 +110,9 @@ function sortedEvents(operations: readonly Operation<unknown, unknown>[], comple
  * (plain loops, no comparator calls) is linear here; if it moves too much,
  * the library sort takes over.
  */
-function sortByReturn(returns: Float64Array): Int32Array {
+function sortByReturn(returns: Float64Array, arrays: ArraySource): Int32Array {
   const n = returns.length;
-  const order = new Int32Array(n);
+  const order = arrays.int32(n);
   let moves = 0;
   for (let i = 0; i < n; i++) {
     const r = returns[i] as number;

@@ -1,3 +1,6 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * The longest linearisable prefix a search has reached, kept incrementally:
  * `agree` entries of the stack equal it, so extending it copies only what
@@ -10,8 +13,8 @@ export class LongestPrefix {
   private readonly best: Int32Array;
   private agree = 0;
 
-  constructor(operations: number) {
-    this.best = new Int32Array(operations);
+  constructor(operations: number, arrays: ArraySource = freshArrays) {
+    this.best = arrays.int32(operations);
   }
 
   /** Records the operations of stack nodes `stack[0, length)` as the longest prefix when it is longer; `depth` entries of the stack are pushed. */

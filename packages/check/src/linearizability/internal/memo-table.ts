@@ -1,3 +1,6 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * The set of visited search configurations (an encoding of the set of
  * linearised operations, a state), as an open-addressing hash table over
@@ -22,22 +25,31 @@ export class MemoTable {
   readonly key: Uint32Array;
 
   /** Keys of at most `keyWords` words; states are compared with `===`, then with `equal` when given; room for about `expected` entries at first. */
-  constructor(keyWords: number, equal?: (a: unknown, b: unknown) => boolean, expected = 1024) {
-    this.key = new Uint32Array(keyWords);
+  constructor(keyWords: number, sizes: { readonly equal?: ((a: unknown, b: unknown) => boolean) | undefined; readonly expected?: number; readonly arrays?: ArraySource } = {}) {
+    const { equal, expected = 1024, arrays = freshArrays } = sizes;
+    this.key = arrays.uint32(keyWords);
     this.equal = equal;
     // Small searches are common: start small (it doubles as needed), at most at 1024 entries.
     const initial = Math.min(1024, 1 << Math.ceil(Math.log2(Math.max(16, expected))));
-    this.pool = new Uint32Array(initial * 4);
-    this.offsets = new Int32Array(initial);
-    this.lengths = new Int32Array(initial);
-    this.hashes = new Int32Array(initial);
-    this.slots = new Int32Array(initial * 2);
+    this.pool = arrays.uint32(initial * 4);
+    this.offsets = arrays.int32(initial);
+    this.lengths = arrays.int32(initial);
+    this.hashes = arrays.int32(initial);
+    this.slots = arrays.int32(initial * 2);
     this.mask = initial * 2 - 1;
   }
 
-  /** Bytes held: the key pool, the per-entry arrays and slots, the state references. */
+  /**
+   * Bytes held: the key pool, the per-entry arrays and slots, the state
+   * references; when the next insert would double the tables (they are
+   * full), the doubled size, so that a caller that checks before inserting
+   * stops before the memory is taken, not after.
+   */
   bytes(): number {
-    return 4 * this.pool.length + 12 * this.hashes.length + 4 * this.slots.length + 8 * this.states.length;
+    const full = this.count === this.hashes.length ? 2 : 1;
+    const poolFull = this.used + this.key.length > this.pool.length ? 2 : 1;
+    // The states array grows by half again when full: 12 bytes a reference, not 8.
+    return 4 * poolFull * this.pool.length + full * (12 * this.hashes.length + 4 * this.slots.length) + 12 * this.states.length;
   }
 
   /** Adds (key[0, length), state) unless present. Returns true when added. */

@@ -1,8 +1,10 @@
 import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
 import { NOT_PLAIN, plainEqual, plainHash } from "./plain-data.js";
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
 
-/** How far back (in call order) an operation looks for identical operations it must follow. */
+/** How far back (among identical operations, by position) an operation looks for those it must follow. */
 const GROUP_WINDOW = 64;
 /**
  * Most constraints kept per operation. Dropping some is safe (fewer
@@ -27,72 +29,54 @@ const MAXIMAL_MAX = 4;
 export function orderingConstraints<State, Input, Output>(
   model: Model<State, Input, Output>,
   operations: readonly Operation<Input, Output>[],
+  arrays: ArraySource = freshArrays,
 ): { start: Int32Array; list: Int32Array } {
   const n = operations.length;
-  const groups = identicalGroups(model, operations);
-  const calls = new Float64Array(n);
-  const ends = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const op = operations[i] as Operation<Input, Output>;
-    calls[i] = op.call;
-    ends[i] = op.return ?? Number.POSITIVE_INFINITY;
-  }
-  // a precedes b: starts no later, ends no later, ties broken by position.
-  const precedes = (a: number, b: number): boolean => {
-    const ca = calls[a] as number;
-    const cb = calls[b] as number;
-    const ea = ends[a] as number;
-    const eb = ends[b] as number;
-    return ca <= cb && ea <= eb && (ca < cb || ea < eb || a < b);
-  };
-  // (b, a) pairs: b may be linearised only after a.
-  const after: number[] = [];
-  const before: number[] = [];
+  const calls = arrays.setup.float64(n);
+  const ends = arrays.setup.float64(n);
+  // Each operation's previous identical one (-1: none, or not grouped): walked back to find those it must follow.
+  const previous = arrays.setup.int32(n, -1);
+  const groups = new IdenticalGroups();
+  const start = arrays.int32(n + 1);
+  let list = arrays.int32(Math.max(16, Math.min(n, 1024)));
+  let count = 0;
   const maximal: number[] = [];
-  for (const group of groups) {
-    if (group.length < 2) continue;
-    // Usually in that order already (operations come by call): check before sorting.
-    let ordered = true;
-    for (let j = 1; j < group.length && ordered; j++) ordered = precedesInList({ calls, ends }, group[j - 1] as number, group[j] as number);
-    if (!ordered) group.sort((a, b) => (calls[a] as number) - (calls[b] as number) || (ends[a] as number) - (ends[b] as number) || a - b);
-    for (let j = 1; j < group.length; j++) {
-      const b = group[j] as number;
-      maximal.length = 0;
-      for (let k = j - 1; k >= Math.max(0, j - GROUP_WINDOW) && maximal.length < MAXIMAL_MAX; k--) {
-        const a = group[k] as number;
-        if (!precedes(a, b)) continue;
-        // Already implied by one found; older ones mostly are too, so stop (dropping constraints is safe).
-        let implied = false;
-        for (let m = 0; m < maximal.length && !implied; m++) implied = precedes(a, maximal[m] as number);
-        if (implied) break;
-        maximal.push(a);
-        // When a returned before b was called, real time already orders them:
-        // b is no candidate while a's return is pending. Not stored, never checked.
-        if ((ends[a] as number) < (calls[b] as number)) continue;
-        after.push(b);
-        before.push(a);
+  for (let b = 0; b < n; b++) {
+    const op = operations[b] as Operation<Input, Output>;
+    const pending = op.return === null;
+    calls[b] = op.call;
+    ends[b] = pending ? Number.POSITIVE_INFINITY : (op.return as number);
+    start[b] = count;
+    if (model.isReadOnly?.(op.input, pending ? undefined : (op.output as Output)) === true) continue;
+    const before = groups.join(b, operations);
+    if (before === -1) continue;
+    previous[b] = before;
+    maximal.length = 0;
+    const cb = calls[b] as number;
+    const eb = ends[b] as number;
+    // Members come in index order; an earlier member a precedes b when it starts and ends no later.
+    for (let a = before, walked = 0; a !== -1 && walked < GROUP_WINDOW && maximal.length < MAXIMAL_MAX; a = previous[a] as number, walked++) {
+      const ca = calls[a] as number;
+      const ea = ends[a] as number;
+      if (!(ca <= cb && ea <= eb)) continue;
+      // Already implied by one found; older ones mostly are too, so stop (dropping constraints is safe).
+      let implied = false;
+      for (let m = 0; m < maximal.length && !implied; m++) implied = ca <= (calls[maximal[m] as number] as number) && ea <= (ends[maximal[m] as number] as number);
+      if (implied) break;
+      maximal.push(a);
+      // When a returned before b was called, real time already orders them:
+      // b is no candidate while a's return is pending. Not stored, never checked.
+      if (ea < cb) continue;
+      if (count === list.length) {
+        const grown = new Int32Array(2 * list.length);
+        grown.set(list);
+        list = grown;
       }
+      list[count++] = a;
     }
   }
-  const start = new Int32Array(n + 1);
-  for (const b of after) start[b + 1] = (start[b + 1] as number) + 1;
-  for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] as number) + (start[i] as number);
-  const list = new Int32Array(after.length);
-  const fill = start.slice(0, n);
-  for (let k = 0; k < after.length; k++) {
-    const b = after[k] as number;
-    list[fill[b] as number] = before[k] as number;
-    fill[b] = (fill[b] as number) + 1;
-  }
-  return { start, list };
-}
-
-/** Whether a comes before b in the group order: by call, then end, then position. */
-function precedesInList(times: { readonly calls: Float64Array; readonly ends: Float64Array }, a: number, b: number): boolean {
-  const { calls, ends } = times;
-  const ca = calls[a] as number;
-  const cb = calls[b] as number;
-  return ca < cb || (ca === cb && ((ends[a] as number) < (ends[b] as number) || ((ends[a] as number) === (ends[b] as number) && a < b)));
+  start[n] = count;
+  return { start, list: list.subarray(0, count) };
 }
 
 /**
@@ -101,32 +85,36 @@ function precedesInList(times: { readonly calls: Float64Array; readonly ends: Fl
  * with structural equality; operations whose input or output is not plain
  * data are left out.
  */
-function identicalGroups<State, Input, Output>(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[]): number[][] {
-  const byHash = new Map<number, number[][]>();
-  const groups: number[][] = [];
-  for (let i = 0; i < operations.length; i++) {
-    const op = operations[i] as Operation<Input, Output>;
+class IdenticalGroups {
+  /** Per group: an operation of it (compared with), its latest member, and the next group with the same hash. */
+  private readonly first: number[] = [];
+  private readonly last: number[] = [];
+  private readonly sameHash: number[] = [];
+  private readonly byHash = new Map<number, number>();
+
+  /** Puts operation `index` in its group; answers the member before it, or -1 (the first of its group, or not plain data). */
+  join<Input, Output>(index: number, operations: readonly Operation<Input, Output>[]): number {
+    const op = operations[index] as Operation<Input, Output>;
     const pending = op.return === null;
-    if (model.isReadOnly?.(op.input, pending ? undefined : (op.output as Output)) === true) continue;
     const inputHash = plainHash(op.input);
     const outputHash = pending ? 0x9e3779b9 : plainHash(op.output);
-    if (inputHash === NOT_PLAIN || outputHash === NOT_PLAIN) continue;
+    if (inputHash === NOT_PLAIN || outputHash === NOT_PLAIN) return -1;
     const hash = Math.imul(inputHash, 0x85ebca6b) ^ outputHash;
-    let bucket = byHash.get(hash);
-    if (bucket === undefined) {
-      bucket = [];
-      byHash.set(hash, bucket);
+    const head = this.byHash.get(hash);
+    let group = head ?? -1;
+    for (; group !== -1; group = this.sameHash[group] as number) {
+      const other = operations[this.first[group] as number] as Operation<Input, Output>;
+      if ((other.return === null) === pending && plainEqual(other.input, op.input) && (pending || plainEqual(other.output, op.output))) break;
     }
-    const same = bucket.find((group) => {
-      const other = operations[group[0] as number] as Operation<Input, Output>;
-      return (other.return === null) === pending && plainEqual(other.input, op.input) && (pending || plainEqual(other.output, op.output));
-    });
-    if (same !== undefined) same.push(i);
-    else {
-      const group = [i];
-      bucket.push(group);
-      groups.push(group);
+    if (group === -1) {
+      this.sameHash.push(head ?? -1);
+      this.byHash.set(hash, this.first.length);
+      this.first.push(index);
+      this.last.push(index);
+      return -1;
     }
+    const before = this.last[group] as number;
+    this.last[group] = index;
+    return before;
   }
-  return groups;
 }

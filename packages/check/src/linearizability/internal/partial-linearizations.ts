@@ -1,3 +1,6 @@
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
+
 /**
  * Porcupine's "longest partial linearizations", kept in O(1) per step: for
  * each operation, the longest linearizable prefix the search reached (up
@@ -24,20 +27,20 @@ export class PartialLinearizations {
   private pathParent: Int32Array<ArrayBuffer>;
   private paths = 0;
 
-  constructor(operations: number) {
-    this.deadLength = new Int32Array(operations + 1);
-    this.deadPath = new Int32Array(operations + 1).fill(-1);
-    this.pathAt = new Int32Array(operations + 1).fill(-1);
-    this.longestLength = new Int32Array(operations);
-    this.longestPath = new Int32Array(operations).fill(-1);
+  constructor(operations: number, arrays: ArraySource = freshArrays) {
+    this.deadLength = arrays.int32(operations + 1);
+    this.deadPath = arrays.int32(operations + 1, -1);
+    this.pathAt = arrays.int32(operations + 1, -1);
+    this.longestLength = arrays.int32(operations);
+    this.longestPath = arrays.int32(operations, -1);
     const paths = Math.min(1024, Math.max(16, operations));
-    this.pathOp = new Int32Array(paths);
-    this.pathParent = new Int32Array(paths);
+    this.pathOp = arrays.int32(paths);
+    this.pathParent = arrays.int32(paths);
   }
 
-  /** Bytes held (the per-operation arrays and the path nodes). */
+  /** Bytes of the path nodes (the per-operation arrays are the array source's). */
   bytes(): number {
-    return 20 * this.longestLength.length + 4 * (this.pathOp.length + this.pathParent.length);
+    return 4 * (this.pathOp.length + this.pathParent.length);
   }
 
   /** The stack entry at `position` was just pushed. */
@@ -48,11 +51,11 @@ export class PartialLinearizations {
   }
 
   /**
-   * The search is stuck with `depth` entries on the stack (`stack(k)` the
+   * The search is stuck with `depth` entries on the stack (`stackNode[k] >> 1` the
    * operation at position k); `extra`, when not -1, is one more operation
    * legal after them (a step found dead at once), which then ends the prefix.
    */
-  deadEnd(depth: number, stack: (position: number) => number, extra: number): void {
+  deadEnd(depth: number, stackNode: Int32Array, extra: number): void {
     const length = depth + (extra === -1 ? 0 : 1);
     if (length === 0) return;
     if (depth === 0) {
@@ -64,7 +67,7 @@ export class PartialLinearizations {
     }
     const top = depth - 1;
     if ((this.deadLength[top] as number) >= length) return;
-    let path = this.pathOf(top, stack);
+    let path = this.pathOf(top, stackNode);
     if (extra !== -1) {
       path = this.node(extra, path);
       if ((this.longestLength[extra] as number) < length) {
@@ -122,10 +125,10 @@ export class PartialLinearizations {
   }
 
   /** The path node of stack position `position`, creating those missing below it. */
-  private pathOf(position: number, stack: (position: number) => number): number {
+  private pathOf(position: number, stackNode: Int32Array): number {
     let from = position;
     while (from >= 0 && this.pathAt[from] === -1) from--;
-    for (let k = from + 1; k <= position; k++) this.pathAt[k] = this.node(stack(k), k === 0 ? -1 : (this.pathAt[k - 1] as number));
+    for (let k = from + 1; k <= position; k++) this.pathAt[k] = this.node((stackNode[k] as number) >> 1, k === 0 ? -1 : (this.pathAt[k - 1] as number));
     return this.pathAt[position] as number;
   }
 

@@ -1,3 +1,4 @@
+import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
 import { CandidateOrder } from "./candidate-order.js";
 import { EventList } from "./event-list.js";
@@ -6,12 +7,14 @@ import { LongestPrefix } from "./longest-prefix.js";
 import { MemoTable } from "./memo-table.js";
 import { orderingConstraints } from "./ordering-constraints.js";
 import { PartialLinearizations } from "./partial-linearizations.js";
+import { estimatedBytes } from "./plain-data.js";
+import { ScratchArrays } from "./scratch-arrays.js";
 import type { PartitionSearch, RunLimits, SearchOutcome, SearchProblem, SearchProgress } from "./search-problem.js";
 import { starvationLookahead } from "./starvation-lookahead.js";
 import type { Starvation } from "./starvation-lookahead.js";
 import { ILLEGAL, TransitionCache } from "./transition-cache.js";
 
-/** What an object state kept by the memo is assumed to cost (it is not measured). */
+/** What an object state kept by the memo is assumed to cost until one is measured. */
 const OBJECT_STATE_BYTES = 256;
 /** Steps between two looks at the caller's clock. */
 const CLOCK_EVERY_STEPS = 1024;
@@ -19,6 +22,15 @@ const CLOCK_EVERY_STEPS = 1024;
 const MEMORY_EVERY_INSERTS = 64;
 /** Operation indices kept over all partial linearizations of one search at most. */
 const PARTIAL_ENTRIES_MAX = 1 << 22;
+/** About what the arrays a search keeps take per operation (measured: 170-185 bytes, the transition cache's share included). */
+const SCRATCH_BYTES_PER_OP = 192;
+/**
+ * What the check keeps per operation of a partition besides the typed
+ * arrays: the prepared operations (an entry each, in three arrays), the
+ * stack of states (measured: 10-13 MiB over the arrays' count for 100,000
+ * operations; with some margin).
+ */
+const OBJECT_BYTES_PER_OP = 160;
 
 /**
  * Wing & Gong's search in Lowe's just-in-time form (as in Porcupine), with
@@ -59,20 +71,16 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private readonly prefix: LongestPrefix;
   private readonly partials: PartialLinearizations | undefined;
   private readonly starvation: Starvation | undefined;
-  private readonly canReach: ((state: State, input: Input, output: Output) => boolean) | undefined;
-  /** Fixed arrays of this search (lists, stacks, candidates, bitset), counted once. */
-  private readonly fixedBytes: number;
+  /** The model, whose `canReach` is called as a method (not bound: one call target for every search of a model class). */
+  private readonly model: Model<State, Input, Output>;
+  /** The typed arrays of this search's pieces, given back when it is over. */
+  private readonly scratch: ScratchArrays;
+  /** Set when the search is over and its arrays were given back. */
+  private over = false;
   private readonly stackNode: Int32Array;
   private readonly stackState: unknown[];
   private readonly stackPhase: Uint8Array;
-  private readonly stackOp = (position: number): number => (this.stackNode[position] as number) >> 1;
-  private readonly untried = (c: number): void => {
-    // Not tried, but a legal step still belongs in the longest prefix shown.
-    if (this.depth + 1 > this.prefix.length && this.transitions.step(this.state, c >> 1) !== ILLEGAL) {
-      this.stackNode[this.depth] = c;
-      this.prefix.record(this.stackNode, this.depth + 1, this.depth);
-    }
-  };
+
   private depth = 0;
   private state: unknown;
   private phase = 0;
@@ -80,6 +88,10 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private steps = 0;
   private bytesMax = 0;
   private remaining: number;
+  /** What one object state kept by the memo is taken to cost (see sampleState), and the samples behind it. */
+  private objectStateBytes = OBJECT_STATE_BYTES;
+  private sampledBytes = 0;
+  private samples = 0;
 
   constructor(problem: SearchProblem<State, Input, Output>, completed: number) {
     const { model, operations, pruning } = problem;
@@ -89,29 +101,30 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.pruning = pruning;
     this.lastPhase = pruning ? 1 : 0;
     this.remaining = completed;
-    this.indeterminate = new Uint8Array(n);
-    this.readOnly = new Uint8Array(n);
+    const arrays = new ScratchArrays(SCRATCH_BYTES_PER_OP * n);
+    this.scratch = arrays;
+    this.indeterminate = arrays.uint8(n);
+    this.readOnly = arrays.uint8(n);
     for (let i = 0; i < n; i++) {
       const op = operations[i] as Operation<Input, Output>;
       if (op.return === null) this.indeterminate[i] = 1;
       else this.readOnly[i] = model.isReadOnly === undefined ? 2 : model.isReadOnly(op.input, op.output as Output) ? 1 : 0;
     }
     for (let i = 0; i < completed; i++) if (this.indeterminate[i] === 1) throw new Error("startOrderedSearch: completed operations must come first");
-    this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed);
-    this.transitions = new TransitionCache(model, operations, problem.memoBytesMax);
+    this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed, arrays);
+    this.transitions = new TransitionCache(model, operations, { memoBytesMax: problem.memoBytesMax, arrays });
     this.state = this.transitions.initial;
-    this.linearised = new LinearisedSet(n, completed);
-    this.memo = new MemoTable(this.linearised.keyWords(), this.transitions.equal, 2 * n);
-    this.prefix = new LongestPrefix(n);
-    this.partials = problem.partials === true ? new PartialLinearizations(n) : undefined;
-    this.fixedBytes = 64 * n + this.linearised.bytes();
-    this.stackNode = new Int32Array(n + 1);
+    this.linearised = new LinearisedSet(n, completed, arrays);
+    this.memo = new MemoTable(this.linearised.keyWords(), { equal: this.transitions.equal, expected: 2 * n, arrays });
+    this.prefix = new LongestPrefix(n, arrays);
+    this.partials = problem.partials === true ? new PartialLinearizations(n, arrays) : undefined;
+    this.stackNode = arrays.int32(n + 1);
     this.stackState = new Array<unknown>(n).fill(0);
-    this.stackPhase = new Uint8Array(n);
-    this.canReach = model.canReach?.bind(model);
+    this.stackPhase = arrays.uint8(n);
+    this.model = model;
     const interner = this.transitions.interner;
     this.starvation =
-      pruning && this.transitions.interned ? starvationLookahead(model, { operations, readOnly: this.readOnly, intern: (st) => interner.intern(st), initial: this.state as number }) : undefined;
+      pruning && this.transitions.interned ? starvationLookahead(model, { operations, readOnly: this.readOnly, intern: (st) => interner.intern(st), initial: this.state as number, arrays }) : undefined;
     this.candidates = new CandidateOrder({
       operations: operations as readonly Operation<unknown, unknown>[],
       events: this.events,
@@ -119,7 +132,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       linearised: this.linearised,
       indeterminate: this.indeterminate,
       readOnly: this.readOnly,
-      constraints: pruning ? orderingConstraints(model, operations) : { start: new Int32Array(n + 1), list: new Int32Array(0) },
+      constraints: pruning ? orderingConstraints(model, operations, arrays) : { start: arrays.int32(n + 1), list: arrays.int32(0) },
       starvation: this.starvation,
       // Without the model's lookahead and with operations that never
       // returned, candidates go in call order (Porcupine's list order), those
@@ -129,12 +142,24 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       // pending puts and appends were undecided after minutes; in call order
       // they take seconds).
       eagerIndeterminate: model.requires === undefined && completed < n,
-      untried: this.untried,
-    });
+      untried: this,
+    }, arrays);
+    arrays.endSetup();
     this.node = this.events.first();
   }
 
   run(limits: RunLimits): SearchOutcome {
+    if (this.over) throw new Error("OrderedSearch.run: the search is over");
+    const outcome = this.search(limits);
+    if (outcome.verdict !== "unknown" || outcome.limit !== "steps") {
+      // Nothing reads its arrays any more (the outcome holds copies): they serve the next search.
+      this.over = true;
+      this.scratch.release();
+    }
+    return outcome;
+  }
+
+  private search(limits: RunLimits): SearchOutcome {
     const { pruning, deadline } = this.problem;
     const begun = this.steps;
     const limit = begun + limits.steps;
@@ -172,9 +197,9 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private noMoreCandidates(node: number): SearchOutcome | undefined {
     const pruning = this.pruning;
     // On the first pass, ask the model whether the due operation is still reachable.
-    if (this.phase === 0 && this.canReach !== undefined && node !== -1 && pruning) {
+    if (this.phase === 0 && this.model.canReach !== undefined && node !== -1 && pruning) {
       const due = this.operations[node >> 1] as Operation<Input, Output>;
-      if (!this.canReach(this.transitions.stateOf(this.state), due.input, due.output as Output)) this.phase = this.lastPhase;
+      if (!this.model.canReach(this.transitions.stateOf(this.state), due.input, due.output as Output)) this.phase = this.lastPhase;
     }
     if (this.phase < this.lastPhase) {
       this.phase++;
@@ -182,7 +207,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.node = this.events.first();
       return undefined;
     }
-    this.partials?.deadEnd(this.depth, this.stackOp, -1);
+    this.partials?.deadEnd(this.depth, this.stackNode, -1);
     let popped: number;
     for (;;) {
       if (this.depth === 0) return { verdict: "illegal", steps: this.steps, ...this.progress() };
@@ -192,6 +217,14 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     }
     this.node = this.events.next[popped] as number;
     return undefined;
+  }
+
+  /** Hears of a candidate node left out because another operation is starved: not tried, but a legal step still belongs in the longest prefix shown. */
+  untried(c: number): void {
+    if (this.depth + 1 > this.prefix.length && this.transitions.step(this.state, c >> 1) !== ILLEGAL) {
+      this.stackNode[this.depth] = c;
+      this.prefix.record(this.stackNode, this.depth + 1, this.depth);
+    }
   }
 
   progress(): SearchProgress {
@@ -239,10 +272,11 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     const maxBelow = linearised.maxAt[this.depth] as number;
     const maxCompleted = indeterminate[op] === 0 && op > maxBelow ? op : maxBelow;
     // Memory grows only by inserts: looked at every MEMORY_EVERY_INSERTS of them.
-    if ((this.memo.count & (MEMORY_EVERY_INSERTS - 1)) === 0 && this.bytes() > this.bytesMax) {
+    if ((this.memo.count & (MEMORY_EVERY_INSERTS - 1)) === 0 && (this.transitions.interned || (this.sampleState(to), true)) && this.bytes() > this.bytesMax) {
       linearised.remove(op);
       return { verdict: "unknown", steps: this.steps, limit: "memory" };
     }
+    const indeterminateSet = linearised.indeterminateWith(op, this.depth);
     const added = this.memo.insert(linearised.writeKey(this.memo.key, front, maxCompleted), to, hash);
     if (!added) {
       linearised.remove(op);
@@ -255,7 +289,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.starvation.unlift(op);
       linearised.remove(op);
       // The step itself was legal: it belongs in the longest prefix shown.
-      this.partials?.deadEnd(this.depth, this.stackOp, op);
+      this.partials?.deadEnd(this.depth, this.stackNode, op);
       if (this.depth + 1 > this.prefix.length) {
         this.stackNode[this.depth] = node;
         this.prefix.record(this.stackNode, this.depth + 1, this.depth);
@@ -263,7 +297,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.skip(node);
       return undefined;
     }
-    this.push(node, { to, front, maxCompleted });
+    this.push(node, { to, front, maxCompleted, indeterminateSet });
     return undefined;
   }
 
@@ -280,7 +314,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   }
 
   /** Linearises the call at `node`, leaving state `to`. */
-  private push(node: number, after: { readonly to: unknown; readonly front: number; readonly maxCompleted: number }): void {
+  private push(node: number, after: { readonly to: unknown; readonly front: number; readonly maxCompleted: number; readonly indeterminateSet: number }): void {
     const op = node >> 1;
     const depth = this.depth;
     const candidates = this.candidates;
@@ -289,6 +323,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.stackPhase[depth] = this.phase;
     this.partials?.pushed(depth);
     this.linearised.maxAt[depth + 1] = after.maxCompleted;
+    this.linearised.indeterminateAt[depth + 1] = after.indeterminateSet;
     this.linearised.frontier = after.front;
     if (this.phase === 0) candidates.end[depth] = candidates.base[depth] as number;
     candidates.base[depth + 1] = candidates.end[depth] as number;
@@ -303,8 +338,26 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.node = this.events.first();
   }
 
-  /** Bytes held by what this search keeps; object states are not measured: each is guessed at OBJECT_STATE_BYTES. */
+  /**
+   * Bytes held by what this search keeps: its fixed arrays, the objects
+   * per operation (OBJECT_BYTES_PER_OP), and what grows (memo, interned
+   * states, candidates, partial linearizations); object states count as the mean of those sampled
+   * (see {@link OrderedSearch.sampleState}).
+   */
   bytes(): number {
-    return this.fixedBytes + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes() + (this.transitions.interned ? 0 : OBJECT_STATE_BYTES * this.memo.count);
+    const grown = this.linearised.bytes() + (this.partials?.bytes() ?? 0) + this.memo.bytes() + this.transitions.bytes() + this.candidates.bytes();
+    return this.scratch.bytes() + OBJECT_BYTES_PER_OP * this.operations.length + grown + (this.transitions.interned ? 0 : this.objectStateBytes * this.memo.count);
+  }
+
+  /**
+   * Object states are kept by the memo one per entry, each a new object
+   * from the model's step: the size of the one being inserted is sampled
+   * at each look at the memory held, and the mean of the samples stands
+   * for all (the kv store's grow with their values).
+   */
+  private sampleState(state: unknown): void {
+    this.sampledBytes += estimatedBytes(state);
+    this.samples++;
+    this.objectStateBytes = this.sampledBytes / this.samples;
   }
 }

@@ -1,5 +1,7 @@
 import type { Model, StepResult } from "../model.js";
 import type { Operation } from "../operation.js";
+import { freshArrays } from "./scratch-arrays.js";
+import type { ArraySource } from "./scratch-arrays.js";
 import { StateInterner } from "./state-interner.js";
 
 /** What {@link TransitionCache.step} answers for an illegal step (never a state). */
@@ -40,7 +42,8 @@ export class TransitionCache<State, Input, Output> {
   private readonly to: Int32Array;
   private readonly userHash: ((state: State) => number | string) | undefined;
 
-  constructor(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[], memoBytesMax: number) {
+  constructor(model: Model<State, Input, Output>, operations: readonly Operation<Input, Output>[], limits: { readonly memoBytesMax: number; readonly arrays?: ArraySource }) {
+    const { memoBytesMax, arrays = freshArrays } = limits;
     this.model = model;
     this.operations = operations;
     const init = model.init();
@@ -49,16 +52,16 @@ export class TransitionCache<State, Input, Output> {
     this.equal = this.interned ? undefined : objectEquality(model);
     this.initial = this.interned ? this.interner.intern(init) : init;
     const n = operations.length;
-    this.size = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(TRANSITION_CACHE_MIN, 8 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, memoBytesMax / 48)))));
-    this.from = new Int32Array(this.size).fill(-1);
-    this.op = new Int32Array(this.size);
-    this.to = new Int32Array(this.size);
+    this.size = Math.min(TRANSITION_CACHE_MAX, 1 << Math.ceil(Math.log2(Math.max(TRANSITION_CACHE_MIN, 4 * n))), Math.max(1024, 1 << Math.floor(Math.log2(Math.max(1, memoBytesMax / 48)))));
+    this.from = arrays.int32(this.size, -1);
+    this.op = arrays.int32(this.size);
+    this.to = arrays.int32(this.size);
     this.userHash = model.hash?.bind(model);
   }
 
-  /** Bytes held: the interned states and the cache. */
+  /** Bytes held by the interned states (the cache's arrays are the array source's). */
   bytes(): number {
-    return this.interner.bytes + 12 * this.size;
+    return this.interner.bytes;
   }
 
   /** The state after operation `op` from the state `from` stands for, or ILLEGAL. */
@@ -73,8 +76,10 @@ export class TransitionCache<State, Input, Output> {
       const cached = this.to[slot] as number;
       return cached === ILLEGAL_TRANSITION ? ILLEGAL : cached;
     }
-    const result = this.apply(this.interner.states[id] as State, op);
-    const to = result.ok ? this.interner.intern(result.state) : ILLEGAL_TRANSITION;
+    const before = this.interner.states[id] as State;
+    const result = this.apply(before, op);
+    // A step that keeps the very same state (a read) needs no lookup.
+    const to = !result.ok ? ILLEGAL_TRANSITION : result.state === before ? id : this.interner.intern(result.state);
     this.from[slot] = id;
     this.op[slot] = op;
     this.to[slot] = to;
