@@ -13,7 +13,7 @@ export type { PassStats } from "./shrink/pass-stats.js";
  * defect's counterexample to converge in the measurements behind the
  * README, and a bound on a pathological input.
  */
-export const DEFAULT_CANDIDATE_RUNS_MAX = 30_000;
+export const DEFAULT_CANDIDATE_RUNS_MAX = 100_000;
 
 /** What `shrink` needs: the target, a failing sequence and the invariant it broke. */
 export interface ShrinkOptions<O extends Outcome = Outcome> {
