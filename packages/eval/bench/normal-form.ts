@@ -2,13 +2,16 @@
 // 1..N, shrink each find alone, report how many reach the same minimal list.
 // Usage: tsx --conditions=@cx/source bench/normal-form.ts [--protocol raft] [--seeds 20] [--budget 1000]
 //   [--runs 30000] [--strategy portfolio] [--scenario '{"drawnHorizon":1,"swarm":1}'] [--bugs a,b] [--out file.json]
+//   [--save-finds finds.json] [--finds finds.json]
+// --save-finds keeps every hunt's find (before shrinking); --finds shrinks those instead of hunting, so two
+// versions of the shrinker are compared on the very same finds.
 // The defaults are what `cx hunt` runs: the portfolio strategy, the protocol's scenario with the drawn
-// horizon and the swarm profile; --scenario replaces those two.
-import { writeFileSync } from "node:fs";
+// horizon, the swarm profile and the steady client cadence (huntScenarioOverrides); --scenario replaces those.
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadProtocol } from "@cx/protocols";
-import { DEFAULT_CANDIDATE_RUNS_MAX, type StrategyName } from "@cx/search";
+import { DEFAULT_CANDIDATE_RUNS_MAX, type PassStats, type StrategyName } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
-import { measureNormalForm } from "../src/normal-form.js";
+import { measureNormalForm, type HuntedFind } from "../src/normal-form.js";
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -19,11 +22,17 @@ const seeds = Number(flag("seeds", "20"));
 const huntBudget = Number(flag("budget", "1000"));
 const runs = Number(flag("runs", String(DEFAULT_CANDIDATE_RUNS_MAX)));
 const strategy = flag("strategy", "portfolio") as StrategyName;
-const scenario = JSON.parse(flag("scenario", JSON.stringify(huntScenarioOverrides))) as Record<string, number>;
+const findsFile = flag("finds", "");
+const savedFile = findsFile === "" ? undefined : (JSON.parse(readFileSync(findsFile, "utf8")) as { scenario: Record<string, number>; finds: HuntedFind[] });
+// Saved finds are shrunk in the scenario they were found in, unless --scenario says otherwise.
+const scenario = JSON.parse(flag("scenario", JSON.stringify(savedFile?.scenario ?? { ...huntScenarioOverrides }))) as Record<string, number>;
 const bugList = flag("bugs", "");
 const { plugin } = await loadProtocol(flag("protocol", "raft"), process.cwd());
 const bugs = bugList === "" ? undefined : bugList.split(",").filter((name) => plugin.defects.some((d) => d.name === name));
 const out = flag("out", "");
+const saveFinds = flag("save-finds", "");
+const hunted: HuntedFind[] = [];
+const shrunk: { bug: string; seed: number; invariant: string; choices: readonly number[]; candidateRuns: number; converged: boolean; tailMs: number; storySteps: number; passes: readonly PassStats[] }[] = [];
 const started = performance.now();
 const rows = measureNormalForm({
   plugin,
@@ -33,7 +42,15 @@ const rows = measureNormalForm({
   strategy,
   scenario,
   shrink: { candidateRunsMax: runs, clock: () => performance.now() },
-  onFind: (bug, seed, f) => process.stderr.write(`${bug} seed ${seed} ${f.invariant}: ${f.choices.map((v, i) => (v === 0 ? "" : `${i}:${v}`)).filter((x) => x !== "").join(" ")} | ${f.decisions} decisions, ${f.nonZero} non-zero, ${f.candidateRuns} runs, ${Math.round(f.shrinkMs ?? 0)} ms, tail ${f.tailMs} ms, ${f.storySteps} steps${f.converged ? "" : " (not converged)"}\n`),
+  ...(savedFile === undefined ? {} : { finds: savedFile.finds }),
+  onHunt: (find) => {
+    hunted.push(find);
+    if (saveFinds !== "") writeFileSync(saveFinds, `${JSON.stringify({ protocol: plugin.name, huntBudget, strategy, scenario, finds: hunted })}\n`);
+  },
+  onFind: (bug, seed, f) => {
+    shrunk.push({ bug, seed, invariant: f.invariant, choices: f.choices, candidateRuns: f.candidateRuns, converged: f.converged, tailMs: f.tailMs, storySteps: f.storySteps, passes: f.passes });
+    process.stderr.write(`${bug} seed ${seed} ${f.invariant}: ${f.choices.map((v, i) => (v === 0 ? "" : `${i}:${v}`)).filter((x) => x !== "").join(" ")} | ${f.decisions} decisions, ${f.nonZero} non-zero, ${f.candidateRuns} runs, ${Math.round(f.shrinkMs ?? 0)} ms, tail ${f.tailMs} ms, ${f.storySteps} steps${f.converged ? "" : " (not converged)"}\n`);
+  },
 });
 console.log(`| defect | finds | normal-form rate | rate within main invariant | distinct | decisions best-median-worst | worst/best | tail median / worst (ms) | story steps worst | runs median | shrink ms median | invariants |`);
 console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |`);
@@ -41,5 +58,5 @@ for (const r of rows) {
   const ratio = r.decisionsBest === null || r.decisionsWorst === null ? "-" : (r.decisionsWorst / Math.max(1, r.decisionsBest)).toFixed(2);
   console.log(`| ${r.bug} | ${r.finds}/${r.hunts} | ${(100 * r.normalFormRate).toFixed(0)}% | ${(100 * r.normalFormRateMainInvariant).toFixed(0)}% | ${r.distinctLists} | ${r.decisionsBest ?? "-"}-${r.decisionsMedian ?? "-"}-${r.decisionsWorst ?? "-"} | ${ratio} | ${r.tailMsMedian ?? "-"} / ${r.tailMsWorst ?? "-"} | ${r.storyStepsWorst ?? "-"} | ${r.candidateRunsMedian ?? "-"} | ${r.shrinkMsMedian === null ? "-" : Math.round(r.shrinkMsMedian)} | ${Object.entries(r.invariants).map(([k, n]) => `${k} ${n}`).join(", ")} |`);
 }
-console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
-if (out !== "") writeFileSync(out, `${JSON.stringify({ seeds, huntBudget, runs, strategy, scenario, rows }, null, 2)}\n`);
+console.log(`${shrunk.length} shrinks, ${shrunk.reduce((sum, f) => sum + f.candidateRuns, 0)} candidate runs in all (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+if (out !== "") writeFileSync(out, `${JSON.stringify({ seeds, huntBudget, runs, strategy, scenario, rows, finds: shrunk }, null, 2)}\n`);

@@ -91,7 +91,7 @@ export const fullExperiment: ExperimentConfig = {
   escalatedSeeds: [],
   // What `cx hunt` shrinks with: the figures say whether the default budget is enough.
   shrinkCandidatesMax: DEFAULT_CANDIDATE_RUNS_MAX,
-  normalFormFinds: 18,
+  normalFormFinds: 20,
   storyStepsMax: 15,
   throughputRuns: 200,
   throughputBatches: 5,

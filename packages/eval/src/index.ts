@@ -73,4 +73,4 @@ export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummar
 export { evalVersion } from "./version.js";
 
 // The shrinker's normal-form measurement (a bench; the experiment may call it).
-export { failureEvidentAt, measureNormalForm, normalFormRow, type NormalFormFind, type NormalFormRow, type NormalFormSpec } from "./normal-form.js";
+export { failureEvidentAt, measureNormalForm, normalFormRow, type HuntedFind, type NormalFormFind, type NormalFormRow, type NormalFormSpec } from "./normal-form.js";

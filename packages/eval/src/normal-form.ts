@@ -1,5 +1,5 @@
 import { checkLinearizability, registerModel, type Model } from "@cx/check";
-import { hunt, shrink, type ShrinkOptions, type StrategyName } from "@cx/search";
+import { hunt, shrink, type PassStats, type ShrinkOptions, type StrategyName } from "@cx/search";
 import { ReplayedChoices, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { tellStory } from "@cx/viz";
 import { median } from "./median.js";
@@ -20,8 +20,24 @@ export interface NormalFormSpec {
   readonly shrink?: Omit<ShrinkOptions, "target" | "choices" | "violation">;
   /** Called after each find is shrunk. */
   readonly onFind?: (bug: string, seed: number, find: NormalFormFind) => void;
+  /**
+   * Finds to shrink instead of hunting (e.g. saved by an earlier run through
+   * `onHunt`): per defect, the finds of seeds 1..`seeds` in this list are
+   * shrunk, so two shrinkers are compared on the very same finds.
+   */
+  readonly finds?: readonly HuntedFind[];
+  /** Called after each hunt that found something, before the shrink: save it to compare shrinkers later. */
+  readonly onHunt?: (find: HuntedFind) => void;
   /** The sequential model of the client history, to date a linearizability failure (default: the register model). */
   readonly model?: Model<unknown, unknown, unknown>;
+}
+
+/** What a hunt found, before shrinking: the input of a shrink. */
+export interface HuntedFind {
+  readonly bug: string;
+  readonly seed: number;
+  readonly choices: readonly number[];
+  readonly invariant: string;
 }
 
 /** One find, shrunk. */
@@ -38,6 +54,8 @@ export interface NormalFormFind {
   readonly tailMs: number;
   readonly endMs: number;
   readonly storySteps: number;
+  /** What each pass of the shrink tried, accepted and cost (the shrink's `stats.passes`). */
+  readonly passes: readonly PassStats[];
 }
 
 /** The figures of one defect. */
@@ -125,6 +143,7 @@ function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonl
     tailMs: replay.endTime - failureEvidentAt(replay, spec.model),
     endMs: replay.endTime,
     storySteps,
+    passes: result.stats.passes,
   };
 }
 
@@ -196,16 +215,24 @@ export function measureNormalForm(spec: NormalFormSpec): NormalFormRow[] {
   const bugs = spec.bugs ?? spec.plugin.defects.map((b) => b.name);
   const rows: NormalFormRow[] = [];
   for (const bug of bugs) {
-    const target = spec.plugin.createTarget({ defects: [bug], ...(spec.scenario === undefined ? {} : { options: spec.scenario }) });
     const finds: NormalFormFind[] = [];
     for (let seed = 1; seed <= spec.seeds; seed++) {
-      const found = hunt({ target, strategy: spec.strategy, budget: spec.huntBudget, seed });
-      if (!found.found || found.outcome.violation === null) continue;
-      const find = shrinkFind(bug, spec, { choices: found.choices, invariant: found.outcome.violation.invariant });
+      const found = spec.finds === undefined ? huntFind(bug, seed, spec) : spec.finds.find((f) => f.bug === bug && f.seed === seed);
+      if (found === undefined) continue;
+      if (spec.finds === undefined) spec.onHunt?.(found);
+      const find = shrinkFind(bug, spec, found);
       finds.push(find);
       spec.onFind?.(bug, seed, find);
     }
     rows.push(normalFormRow(bug, spec.seeds, finds));
   }
   return rows;
+}
+
+/** One hunt with `seed` for `bug`, or undefined when it found nothing. */
+function huntFind(bug: string, seed: number, spec: NormalFormSpec): HuntedFind | undefined {
+  const target = spec.plugin.createTarget({ defects: [bug], ...(spec.scenario === undefined ? {} : { options: spec.scenario }) });
+  const found = hunt({ target, strategy: spec.strategy, budget: spec.huntBudget, seed });
+  if (!found.found || found.outcome.violation === null) return undefined;
+  return { bug, seed, choices: found.choices, invariant: found.outcome.violation.invariant };
 }

@@ -34,7 +34,7 @@ describe("measureNormalForm", () => {
 });
 
 describe("normalFormRow", () => {
-  const find = (invariant: string, choices: number[]): NormalFormFind => ({ invariant, choices, decisions: choices.length, nonZero: choices.filter((v) => v !== 0).length, candidateRuns: 10, shrinkMs: null, converged: true, tailMs: 0, endMs: 100, storySteps: 5 });
+  const find = (invariant: string, choices: number[]): NormalFormFind => ({ invariant, choices, decisions: choices.length, nonZero: choices.filter((v) => v !== 0).length, candidateRuns: 10, shrinkMs: null, converged: true, tailMs: 0, endMs: 100, storySteps: 5, passes: [] });
 
   it("gives the rate over all finds and, apart, within the invariant most finds broke", () => {
     const row = normalFormRow("d", 5, [find("A", [1]), find("A", [1]), find("A", [2]), find("B", [3]), find("B", [3])]);

@@ -15,6 +15,7 @@ export { RegisterMachine, type AppliedOperation, type ClientOperation, type Clie
 // The world.
 export type { ClusterView } from "./world/cluster-view.js";
 export { EventQueue, type Scheduled } from "./world/event-queue.js";
+export { clientCadence, nextOperationAt, type ClientCadence } from "./world/client-cadence.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
 export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_DRAWS_MAX, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";

@@ -6,7 +6,7 @@ import { DEFAULT_PROTOCOL } from "../protocol-option.js";
  * `DEFAULT_CANDIDATE_RUNS_MAX`, restated so that parsing flags does not load
  * the search (a test keeps the two equal).
  */
-export const DEFAULT_SHRINK_RUNS = 30_000;
+export const DEFAULT_SHRINK_RUNS = 100_000;
 
 /** The search strategies `--strategy` accepts: @cx/search's `strategyNames` (a test keeps them equal). */
 export const STRATEGY_NAMES = ["random", "coverage", "bandit", "explore", "portfolio"] as const;
@@ -21,7 +21,7 @@ export const defaultHunt = {
   seed: 1,
   save: "repro.json",
   shrinkRuns: DEFAULT_SHRINK_RUNS,
-  shrinkSeconds: 120,
+  shrinkSeconds: 300,
 } as const;
 
 /** With no `--bugs`: the demo's defect for Raft; for any other protocol, its first defect (or the correct protocol when it has none). */

@@ -13,7 +13,7 @@ import { storyFigures, storyText, tell } from "../story-output.js";
 import { startHuntWorkers } from "../parallel/worker-pool.js";
 import { cxVersion } from "../version.js";
 
-/** What a new hunt runs and records: the protocol's scenario with the run's horizon drawn from the choices (so shrinking can cut the idle tail) and a swarm profile. */
+/** What a new hunt runs and records: the protocol's scenario with `huntScenarioOverrides` over it (the run's horizon drawn from the choices, so shrinking can cut the idle tail; a swarm profile with the nemesis; the clients' steady cadence; a 4 s fault phase). */
 export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
   return { ...protocol.plugin.scenario, ...huntScenarioOverrides };
 }

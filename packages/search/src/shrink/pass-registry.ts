@@ -4,21 +4,25 @@ import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
 import { pairRebuild } from "./passes/pair-rebuild.js";
+import { placeDecisions } from "./passes/place-decisions.js";
 import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
 import { exhaustiveLower } from "./passes/exhaustive-lower.js";
+import { lowerAndRaise } from "./passes/lower-and-raise.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
 import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
 import { alignedZeroBlockLowerNext, zeroBlockLowerNext } from "./passes/zero-block-lower-next.js";
+import { zeroKinds } from "./passes/zero-kinds.js";
 import type { ShrinkPass } from "./shrink-pass.js";
 
 /** Every pass the shrinker knows, by name. */
 export const shrinkPasses = {
   "zero-chunks": zeroChunks,
+  "zero-kinds": zeroKinds,
   "replace-spans": replaceSpans,
   "delete-span-runs": deleteSpanRuns,
   "delete-inside-spans": deleteInsideSpans,
@@ -48,6 +52,8 @@ export const shrinkPasses = {
   "replace-with-smaller-span": replaceWithSmallerSpan,
   "swap-same-label-spans": swapSameLabelSpans,
   "exhaustive-lower": exhaustiveLower,
+  "place-decisions": placeDecisions,
+  "lower-and-raise": lowerAndRaise,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

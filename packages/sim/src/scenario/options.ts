@@ -46,6 +46,15 @@ export interface ScenarioOptions {
    * its layout too).
    */
   readonly swarm: number;
+  /**
+   * 1: client operations keep the spacing of the full `faultPhaseMs`
+   * whatever horizon the run drew, and those due after the fault phase run
+   * back to back once the calm phase begins (see `clientCadence`), so
+   * cutting the horizon keeps everything before the new calm phase. 0: they
+   * are spread over the run's own fault phase, as in every run saved before
+   * this option existed.
+   */
+  readonly clientCadence: number;
 }
 
 /** The defaults every saved reproduction records explicitly; an option missing from a file takes its value here. */
@@ -62,12 +71,13 @@ export const defaultScenarioOptions: ScenarioOptions = {
   messageDelayMsMin: 1,
   drawnHorizon: 0,
   swarm: 0,
+  clientCadence: 0,
 };
 
 /**
  * What a hunt sets over a protocol's own scenario: the behaviours gated by
  * an option so that older files replay unchanged (the drawn horizon, the
- * swarm profile with the nemesis), and a fault phase twice the default's
+ * swarm profile with the nemesis, the clients' steady cadence), and a fault phase twice the default's
  * (4 s) for the horizon to draw from. Deep failures need a chain of leader
  * changes, and each chain needs time: the longer phase doubled how often a
  * random run breaks Raft's Figure 8 (commit_any_term: 0.25% to 0.5% of runs),
@@ -83,7 +93,7 @@ export const defaultScenarioOptions: ScenarioOptions = {
  * const options = { ...protocolPlugin.scenario, ...huntScenarioOverrides };
  * ```
  */
-export const huntScenarioOverrides = { drawnHorizon: 1, swarm: 2, faultPhaseMs: 4000 } as const satisfies Partial<ScenarioOptions>;
+export const huntScenarioOverrides = { drawnHorizon: 1, swarm: 2, clientCadence: 1, faultPhaseMs: 4000 } as const satisfies Partial<ScenarioOptions>;
 
 /**
  * What a new hunt runs and records with the default scenario: the defaults

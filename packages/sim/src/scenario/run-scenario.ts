@@ -1,6 +1,7 @@
 import type { ChoiceSource } from "../choices/choice-source.js";
 import type { Workload } from "../clients/workload.js";
 import type { Protocol, ProtocolNode } from "../protocol.js";
+import { clientCadence } from "../world/client-cadence.js";
 import type { ClusterView } from "../world/cluster-view.js";
 import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
@@ -77,6 +78,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     workload: spec.workload,
     choices,
     options: timing,
+    cadence: clientCadence(options, timing),
     clusterSize,
     profile,
     swarm,

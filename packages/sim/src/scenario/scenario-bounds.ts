@@ -40,6 +40,7 @@ export const scenarioOptionRanges = {
   messageDelayMsMin: { min: 1, max: 10_000, why: "every message takes at least 1 ms, so an exchange always advances the clock" },
   drawnHorizon: { min: 0, max: 1, why: "0 keeps the fixed horizon of the options above; 1 draws a horizon no longer than it from the choices" },
   swarm: { min: 0, max: 2, why: "0 runs the world without a swarm profile; 1 draws one from the choices; 2 draws one with the nemesis and partitions that cut messages in flight" },
+  clientCadence: { min: 0, max: 1, why: "0 spreads client operations over the drawn fault phase; 1 keeps the full fault phase's cadence and hurries in the calm phase" },
 } as const satisfies Record<Exclude<keyof ScenarioOptions, "clusterSize">, OptionRange>;
 
 /** One problem in a set of scenario options: the option (`faultTickMs`, or `""` for the whole value) and what was expected. */

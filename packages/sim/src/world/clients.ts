@@ -1,6 +1,7 @@
 import type { HistoryOperation } from "../clients/history.js";
 import type { ClientResponse, NodeId, ProtocolNode } from "../protocol.js";
 import { EngineAssertionError } from "../engine-assertion.js";
+import { nextOperationAt } from "./client-cadence.js";
 import type { Network } from "./network.js";
 import type { NodeSlot, WorldCore } from "./world-core.js";
 import { EventKind, type ClientAttemptEvent, type ClientRequestEvent, type ClientResponseEvent, type TrackedRequest } from "./world-events.js";
@@ -199,14 +200,14 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
 
   private scheduleNextOperation(client: ClientState<Input>): void {
     const core = this.core;
-    const { options, swarm, choices } = core.setup;
+    const { options, swarm, choices, cadence } = core.setup;
     // Operations are spread over the fault phase; the drawn pause (0 = none)
     // lets the search line them up against faults.
     // The swarm profile's pacing: bursts (each operation right after the last) or idle gaps (pauses ten times as long).
     const pacing = swarm.pacing;
-    const spacing = Math.floor(options.faultPhaseMs / Math.max(1, this.opsPerClient));
     const pause = (pacing === 2 ? 100 : 10) * choices.draw(8, "client pause");
-    const at = pacing === 1 ? core.time + 1 + pause : Math.max(core.time + 1, options.clientStartMs + client.seq * spacing) + pause;
+    const due = nextOperationAt(cadence, { nowMs: core.time, startMs: options.clientStartMs, seq: client.seq, ops: this.opsPerClient });
+    const at = pacing === 1 ? core.time + 1 + pause : due + pause;
     core.schedule.clientNext({ time: at, client: client.id });
   }
 }

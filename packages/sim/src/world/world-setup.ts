@@ -3,6 +3,7 @@ import type { Workload } from "../clients/workload.js";
 import type { Protocol, ProtocolNode } from "../protocol.js";
 import type { ScenarioOptions } from "../scenario/options.js";
 import type { RunLimits } from "../scenario/run-limits.js";
+import type { ClientCadence } from "./client-cadence.js";
 import type { ClusterView } from "./cluster-view.js";
 import type { FaultProfile } from "./fault-profile.js";
 import type { Monitor } from "./monitor.js";
@@ -13,7 +14,10 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   readonly protocol: Protocol<Message, Input, Output, Persistent, Node>;
   readonly workload: Workload<Input>;
   readonly choices: ChoiceSource;
+  /** The run's timing: the scenario's options with the drawn horizon applied. */
   readonly options: ScenarioOptions;
+  /** When the clients' operations fall (see `clientCadence`). */
+  readonly cadence: ClientCadence;
   readonly clusterSize: number;
   readonly profile: FaultProfile;
   /** The run's swarm profile (`calmSwarm` for the world as it was before swarm profiles). */

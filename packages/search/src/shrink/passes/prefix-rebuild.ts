@@ -1,3 +1,4 @@
+import { compareShortlex } from "../../choice-order.js";
 import { hasNonZero, type Range } from "../../internal/ranges.js";
 import type { Outcome } from "../../target.js";
 import { RAISED, with1, zeros } from "../edits.js";
@@ -38,21 +39,14 @@ function raisedCandidates(base: readonly number[], unit: Range): number[][] {
   return out;
 }
 
-/** Keeps `base` (a prefix of the best, perhaps with a setting raised) and tries one later decision raised on calm; true once one is accepted. */
-function rebuildAfter<O extends Outcome>(state: ShrinkState<O>, base: readonly number[], allowance: { readonly until: number }): boolean {
-  const cut = base.length;
+/** The candidates keeping `base` (a prefix of the best, perhaps with a setting raised) with one later decision raised on calm, shorter than the best; null once over budget. */
+function rebuildsAfter<O extends Outcome>(state: ShrinkState<O>, base: readonly number[]): number[][] | null {
   const spans = state.layoutOf(base);
-  if (spans === null) return false;
-  const limit = state.best.length;
-  for (const unit of unitsAndGaps(spans, cut, limit)) {
-    // A candidate as long as the best, with a raised value, cannot be smaller.
-    if (unit.end >= limit) return false;
-    for (const candidate of raisedCandidates(base, unit)) {
-      if (state.stopped || state.runs >= allowance.until) return false;
-      if (state.consider(candidate)) return true;
-    }
-  }
-  return false;
+  if (spans === null) return null;
+  // A candidate as long as the best, with a raised value, cannot be smaller.
+  return unitsAndGaps(spans, base.length, state.best.length)
+    .filter((unit) => unit.end < state.best.length)
+    .flatMap((unit) => raisedCandidates(base, unit));
 }
 
 /**
@@ -86,12 +80,21 @@ function bases<O extends Outcome>(state: ShrinkState<O>): number[][] {
 export const prefixRebuild: ShrinkPass = {
   name: "prefix-rebuild",
   contract:
-    "keep a prefix of the best (its settings alone, then up to the end of each top-level span holding something unusual, earliest first, then up to the first such span with one setting at its maximum or one of its small draws set to another value below 8), make everything after it calm, and raise one later decision (a whole span, then each of its draws alone) at its maximum, shortest first; flat replay; stops at the first success or after 8 runs per decision of the best, and the other passes then lower what was raised. A failure of two decisions whose second one took a tangled path (many messages delayed where one suffices) then starts over from its first decision",
+    "keep a prefix of the best (its settings alone, then up to the end of each top-level span holding something unusual, earliest first, then up to the first such span with one setting at its maximum or one of its small draws set to another value below 8), make everything after it calm, and raise one later decision (a whole span, then each of its draws alone) at its maximum, the candidates of every prefix in one shortlex order (shortest first); flat replay; stops at the first success or after 8 runs per decision of the best, and the other passes then lower what was raised. A failure of two decisions whose second one took a tangled path (many messages delayed where one suffices) then starts over from its first decision",
   run(state) {
-    const allowance = { until: state.runs + RUNS_PER_DECISION * state.best.length };
+    const until = state.runs + RUNS_PER_DECISION * state.best.length;
+    const candidates: number[][] = [];
     for (const base of bases(state)) {
-      if (state.stopped || state.runs >= allowance.until) return;
-      if (rebuildAfter(state, base, allowance)) return;
+      if (state.stopped || state.runs >= until) return;
+      const rebuilt = rebuildsAfter(state, base);
+      if (rebuilt === null) return;
+      candidates.push(...rebuilt);
+    }
+    // Shortest first across every prefix: with the run allowance a sweep
+    // prefix by prefix spent it all on the first prefixes of a long best.
+    for (const candidate of candidates.sort(compareShortlex)) {
+      if (state.stopped || state.runs >= until) return;
+      if (state.consider(candidate)) return;
     }
   },
 };

@@ -32,15 +32,28 @@ export function calmHead<O extends Outcome>(state: ShrinkState<O>, length: numbe
   return head;
 }
 
+/**
+ * Target runs one round of the pass may spend: this many per decision of the
+ * best, and never fewer than REBUILD_RUNS_FLOOR. A short best is swept
+ * whole; on a long tangled one a full sweep (a run per setting per
+ * position) cost more than every other pass together and never succeeded,
+ * since such a failure is not one raised value on calm. Counted in runs,
+ * so the result is the same on any machine.
+ */
+const RUNS_PER_DECISION = 2;
+
+/** The fewest runs a round of a rebuild may spend, whatever the length of the best. */
+export const REBUILD_RUNS_FLOOR = 1000;
+
 /** Start over from calm with one trigger and at most one setting raised. */
 export const sparseRebuild: ShrinkPass = {
   name: "sparse-rebuild",
-  contract:
-    "start over from calm: all zeros (the horizon at its longest) but one value at its maximum, or one run-wide setting (the run layout's head) and one later value, shortest first; flat replay; stops at the first success",
+  contract: `start over from calm: all zeros (the horizon at its longest) but one value at its maximum, or one run-wide setting (the run layout's head) and one later value, shortest first; flat replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR})`,
   run(state) {
     const head = settingsLength(state);
-    for (let q = 0; q < state.best.length && !state.stopped; q++) {
-      for (let p = -1; p < Math.min(q, head) && !state.stopped; p++) {
+    const until = state.runs + Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
+    for (let q = 0; q < state.best.length && !state.stopped && state.runs < until; q++) {
+      for (let p = -1; p < Math.min(q, head) && !state.stopped && state.runs < until; p++) {
         const candidate = [...calmHead(state, Math.min(q, head), p), ...zeros(q + 1)].slice(0, q + 1);
         candidate[q] = RAISED;
         if (state.consider(candidate)) return;

@@ -45,14 +45,29 @@ export const alignedZeroValues: ShrinkPass = {
   },
 };
 
-/** Cut the sequence at each top-level span. */
+/** Cut the sequence at a top-level span, found by bisection. */
 export const zeroSuffixes: ShrinkPass = {
   name: "zero-suffixes",
-  contract: "zero everything from the start of a top-level span to the end, earliest start first; flat replay; stops at the first success",
+  contract:
+    "zero everything from the start of a top-level span to the end, the earliest such cut that still fails found by bisection over the spans (a cut that fails makes the later ones moot; one that does not is taken to rule out the earlier ones); flat replay",
   run(state) {
-    for (const unit of topLevel(state.spans(), state.best.length)) {
-      if (state.stopped || unit.start >= state.best.length) return;
-      if (state.consider(state.best.slice(0, unit.start))) return;
+    // A linear sweep from the earliest cut cost a run per span per round and almost never succeeded: the tail of a trimmed failure is mostly what makes it fail.
+    let units = topLevel(state.spans(), state.best.length);
+    let lo = -1;
+    let hi = units.length;
+    while (hi - lo > 1 && !state.stopped) {
+      const mid = (lo + hi) >> 1;
+      const unit = units[mid];
+      if (unit === undefined || unit.start >= state.best.length) {
+        hi = mid;
+        continue;
+      }
+      if (state.consider(state.best.slice(0, unit.start))) {
+        units = topLevel(state.spans(), state.best.length);
+        hi = Math.min(mid, units.length);
+      } else {
+        lo = mid;
+      }
     }
   },
 };

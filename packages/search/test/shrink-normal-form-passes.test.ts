@@ -1,0 +1,124 @@
+import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compareShortlex, shrink, trimChoices, type Outcome, type ShrinkPassName, type Target } from "../src/index.js";
+import { findFailures } from "./fixtures/failures.js";
+import { createToyTarget } from "./fixtures/toy-target.js";
+
+const bad = { invariant: "bad" };
+
+/**
+ * Ticks of a fault draw and a node draw, each tick a "tick" span: fails when
+ * exactly two faults happen two ticks apart, the first on node 0 and the
+ * second on node 1. From faults at ticks 7 and 9 no move of one decision
+ * keeps it failing (the gap changes): both must move together.
+ */
+function twoFaultTarget(ticks = 12): Target {
+  return {
+    run(source: ChoiceSource): Outcome {
+      const faults: { tick: number; node: number }[] = [];
+      for (let t = 0; t < ticks; t++) {
+        source.startSpan("tick");
+        const fault = source.drawBool(10, "fault?");
+        const node = source.draw(3, "node");
+        source.endSpan();
+        if (fault) faults.push({ tick: t, node });
+      }
+      const [a, b] = faults;
+      const fails = faults.length === 2 && a !== undefined && b !== undefined && a.node === 0 && b.node === 1 && b.tick - a.tick === 2;
+      return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
+/** Faults (value 95) at the given ticks of the two-fault target, each with its node. */
+function twoFaults(...faults: readonly (readonly [tick: number, node: number])[]): number[] {
+  const choices = new Array<number>(24).fill(0);
+  for (const [tick, node] of faults) {
+    choices[2 * tick] = 95;
+    choices[2 * tick + 1] = node;
+  }
+  return trimChoices(choices);
+}
+
+/**
+ * A fault draw followed by `noise` draws of another kind: fails when the
+ * fault happens and the noise is either all calm or at least half of it
+ * unusual, so any ddmin window of the noise zeroed breaks it, and only the
+ * whole kind zeroed at once keeps it.
+ */
+function noisyTarget(noise = 12): Target {
+  return {
+    run(source: ChoiceSource): Outcome {
+      source.startSpan("fault");
+      const fault = source.drawBool(10, "fault?");
+      source.endSpan();
+      let unusual = 0;
+      for (let i = 0; i < noise; i++) {
+        source.startSpan("message");
+        if (source.draw(100, "delay") !== 0) unusual++;
+        source.endSpan();
+      }
+      const fails = fault && (unusual === 0 || unusual >= noise / 2);
+      return { violation: fails ? { invariant: "bad", message: `${unusual} delayed` } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
+describe("passes toward one normal form", () => {
+  it("place-decisions moves two decisions together, which no move of one decision reaches", () => {
+    const target = twoFaultTarget();
+    const start = twoFaults([7, 0], [9, 1]);
+    const single = shrink({ target, choices: start, violation: bad, passes: ["aligned-move-spans", "aligned-move-earlier", "aligned-swap-neighbours", "aligned-lower-values", "aligned-lower-pairs"] });
+    expect(single.choices).toEqual(twoFaults([7, 0], [9, 1]).map((v) => (v === 95 ? 90 : v)));
+    const placed = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values"] });
+    expect(placed.choices).toEqual(twoFaults([0, 0], [2, 1]).map((v) => (v === 95 ? 90 : v)));
+  });
+
+  it("zero-kinds zeroes every draw of one kind at once, where ddmin windows of it break the failure", () => {
+    const target = noisyTarget();
+    const start = [95, 7, 3, 9, 4, 8, 1, 6, 2, 5, 9, 3, 7];
+    expect(shrink({ target, choices: start, violation: bad, passes: ["zero-chunks", "aligned-zero-values"] }).choices.length).toBeGreaterThan(1);
+    expect(shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "lower-values"] }).choices).toEqual([90]);
+  });
+
+  it("lower-and-raise lowers a fault level while raising the one trigger whose threshold moved, leaving the fault's length as it was", () => {
+    // A level (0..3: 0%, 5%, 15%, 30%), then a fault: a trigger over the level's threshold and a length that must be 4.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("fault profile");
+        const level = [0, 5, 15, 30][source.draw(4, "level")] ?? 0;
+        source.endSpan();
+        source.startSpan("tick");
+        const fault = source.drawBool(level, "fault?");
+        const length = source.draw(10, "length");
+        source.endSpan();
+        return { violation: fault && length === 4 ? { invariant: "bad", message: `level ${level}` } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    expect(shrink({ target, choices: [3, 70, 4], violation: bad, passes: ["lower-values", "lower-pairs"] }).choices).toEqual([3, 70, 4]);
+    expect(shrink({ target, choices: [3, 70, 4], violation: bad, passes: ["lower-and-raise", "lower-values"] }).choices).toEqual([1, 95, 4]);
+  });
+
+  it("keep the same violation and never grow, each alone, on the toy's failures", () => {
+    const target = createToyTarget();
+    const failures = findFailures(target, { count: 3, invariant: "lease-safety", firstSeed: 900 });
+    const passes: readonly ShrinkPassName[] = ["zero-kinds", "place-decisions", "lower-and-raise", "zero-suffixes"];
+    fc.assert(
+      fc.property(fc.constantFrom(...failures), fc.constantFrom(...passes), (failure, pass) => {
+        const result = shrink({ target, choices: failure.choices, violation: { invariant: "lease-safety" }, passes: [pass] });
+        expect(target.run(new ReplayedChoices(result.choices)).violation?.invariant, pass).toBe("lease-safety");
+        expect(compareShortlex(result.choices, trimChoices(failure.choices))).toBeLessThanOrEqual(0);
+      }),
+      { numRuns: 6, seed: 29 },
+    );
+  });
+
+  it("are deterministic: the same input gives the same output", () => {
+    const target = twoFaultTarget();
+    const once = shrink({ target, choices: twoFaults([7, 0], [9, 1]), violation: bad });
+    const twice = shrink({ target, choices: twoFaults([7, 0], [9, 1]), violation: bad });
+    expect(twice.choices).toEqual(once.choices);
+    expect(twice.stats.candidateRuns).toBe(once.stats.candidateRuns);
+  });
+});
