@@ -1,7 +1,7 @@
 // Normal-form measurement of the shrinker: per defect of a protocol, hunt seeds
 // 1..N, shrink each find alone, report how many reach the same minimal list.
 // Usage: tsx --conditions=@cx/source bench/normal-form.ts [--protocol raft] [--seeds 20] [--budget 1000]
-//   [--runs 30000] [--strategy portfolio] [--scenario '{"drawnHorizon":1,"swarm":1}'] [--bugs a,b] [--out file.json]
+//   [--runs 100000] [--strategy portfolio] [--scenario '{"drawnHorizon":1,"swarm":2}'] [--bugs a,b] [--out file.json]
 //   [--save-finds finds.json] [--finds finds.json]
 // --save-finds keeps every hunt's find (before shrinking); --finds shrinks those instead of hunting, so two
 // versions of the shrinker are compared on the very same finds.

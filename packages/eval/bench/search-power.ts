@@ -8,7 +8,7 @@
 //   --strategies a,b      default portfolio,random
 //   --campaigns N         default 30 (--quick: 10)
 //   --budget N            default 1000
-//   --swarm 0|1           the swarm profile (default 1, as cx hunt)
+//   --swarm 0-2           the swarm profile (default 2, as cx hunt)
 //   --workers N           worker threads (default one per core)
 //   --out FILE            also write the rows as JSON
 import { writeFileSync } from "node:fs";
