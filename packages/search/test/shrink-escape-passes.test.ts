@@ -1,9 +1,7 @@
-import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
-import fc from "fast-check";
+import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { compareShortlex, shrink, trimChoices, type Outcome, type ShrinkPassName, type Target } from "../src/index.js";
-import { findFailures } from "./fixtures/failures.js";
-import { createToyTarget } from "./fixtures/toy-target.js";
+import { shrink, type Outcome, type ShrinkPassName, type Target } from "../src/index.js";
+import { expectEachPassAloneKeepsItsViolation } from "./fixtures/pass-laws.js";
 
 /** A target of `count` draws of `n` values, each in a span `label`, failing when `fails(values)`. */
 function fixedTarget(count: number, n: number, fails: (values: readonly number[]) => boolean, label = "decision"): Target {
@@ -77,17 +75,7 @@ describe("passes that change several values at once", () => {
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    const target = createToyTarget();
-    const failures = findFailures(target, { count: 3, invariant: "lease-safety", firstSeed: 900 });
-    expect(failures.length).toBe(3);
-    fc.assert(
-      fc.property(fc.constantFrom(...failures), fc.constantFrom(...escapePasses), (failure, pass) => {
-        const result = shrink({ target, choices: failure.choices, violation: { invariant: "lease-safety" }, passes: [pass] });
-        expect(target.run(new ReplayedChoices(result.choices)).violation?.invariant, pass).toBe("lease-safety");
-        expect(compareShortlex(result.choices, trimChoices(failure.choices))).toBeLessThanOrEqual(0);
-      }),
-      { numRuns: 8, seed: 23 },
-    );
+    expectEachPassAloneKeepsItsViolation(escapePasses, { numRuns: 8, seed: 23 });
   });
 });
 

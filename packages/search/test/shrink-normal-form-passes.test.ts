@@ -1,9 +1,7 @@
-import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
-import fc from "fast-check";
+import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { compareShortlex, shrink, trimChoices, type Outcome, type ShrinkPassName, type Target } from "../src/index.js";
-import { findFailures } from "./fixtures/failures.js";
-import { createToyTarget } from "./fixtures/toy-target.js";
+import { shrink, trimChoices, type Outcome, type Target } from "../src/index.js";
+import { expectEachPassAloneKeepsItsViolation } from "./fixtures/pass-laws.js";
 
 const bad = { invariant: "bad" };
 
@@ -101,17 +99,7 @@ describe("passes toward one normal form", () => {
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    const target = createToyTarget();
-    const failures = findFailures(target, { count: 3, invariant: "lease-safety", firstSeed: 900 });
-    const passes: readonly ShrinkPassName[] = ["zero-kinds", "place-decisions", "lower-and-raise", "zero-suffixes"];
-    fc.assert(
-      fc.property(fc.constantFrom(...failures), fc.constantFrom(...passes), (failure, pass) => {
-        const result = shrink({ target, choices: failure.choices, violation: { invariant: "lease-safety" }, passes: [pass] });
-        expect(target.run(new ReplayedChoices(result.choices)).violation?.invariant, pass).toBe("lease-safety");
-        expect(compareShortlex(result.choices, trimChoices(failure.choices))).toBeLessThanOrEqual(0);
-      }),
-      { numRuns: 6, seed: 29 },
-    );
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {
