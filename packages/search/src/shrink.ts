@@ -93,6 +93,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "place-decisions",
   "lower-and-raise",
+  "lower-and-switch",
   "aligned-move-spans",
   "aligned-move-earlier",
   "aligned-swap-neighbours",

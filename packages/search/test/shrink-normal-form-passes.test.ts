@@ -98,8 +98,30 @@ describe("passes toward one normal form", () => {
     expect(shrink({ target, choices: [3, 70, 4], violation: bad, passes: ["lower-and-raise", "lower-values"] }).choices).toEqual([1, 95, 4]);
   });
 
+  it("lower-and-switch lowers one setting while switching a later one, where either step alone loses the failure or grows the list", () => {
+    // A horizon (0..9) and a pacing (0: spread, 1: bursts), then a fault whose trigger must pass 50: fails with
+    // a long horizon, or with bursts and a horizon of at least 3.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("horizon");
+        const horizon = source.draw(10, "fault periods");
+        source.endSpan();
+        source.startSpan("swarm profile");
+        const bursts = source.draw(2, "pacing") === 1;
+        source.endSpan();
+        source.startSpan("tick");
+        const fault = source.draw(100, "fault?") >= 50;
+        source.endSpan();
+        const fails = fault && (bursts ? horizon >= 3 : horizon >= 8);
+        return { violation: fails ? { invariant: "bad", message: `horizon ${horizon}` } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    expect(shrink({ target, choices: [9, 0, 60], violation: bad, passes: ["lower-values", "lower-pairs", "lower-and-raise"] }).choices).toEqual([8, 0, 50]);
+    expect(shrink({ target, choices: [9, 0, 60], violation: bad, passes: ["lower-values", "lower-and-switch"] }).choices).toEqual([3, 1, 50]);
+  });
+
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "zero-suffixes"], { numRuns: 6, seed: 29 });
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {

@@ -11,6 +11,7 @@ import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
 import { exhaustiveLower } from "./passes/exhaustive-lower.js";
 import { lowerAndRaise } from "./passes/lower-and-raise.js";
+import { lowerAndSwitch } from "./passes/lower-and-switch.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
@@ -54,6 +55,7 @@ export const shrinkPasses = {
   "exhaustive-lower": exhaustiveLower,
   "place-decisions": placeDecisions,
   "lower-and-raise": lowerAndRaise,
+  "lower-and-switch": lowerAndSwitch,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */
