@@ -42,3 +42,16 @@ export function moveDistances(count: number): number[] {
   if (count > 1 && out.at(-1) !== 1) out.push(1);
   return out;
 }
+
+/** Setting values up to this are lowered to every smaller one by the passes that lower a run-wide setting. */
+const LOW_ALL_MAX = 4;
+
+/**
+ * The smaller values a pass tries for a run-wide setting `v`, smallest
+ * first: every smaller one when `v` is small (a level, a shape); for a
+ * larger `v` (a horizon) 0, `v` times each of `fractions`, and one less.
+ */
+export function smallerSettingValues(v: number, fractions: readonly number[] = []): number[] {
+  if (v <= LOW_ALL_MAX) return Array.from({ length: v }, (_, k) => k);
+  return [...new Set([0, ...fractions.map((f) => Math.floor(v * f)), v - 1])].filter((low) => low < v).sort((a, b) => a - b);
+}

@@ -1,17 +1,10 @@
-import { RAISED, nonZeroIndexes, with1 } from "../edits.js";
+import { RAISED, nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { settingsLength } from "./sparse-rebuild.js";
 
 /** How many later unusual values are raised, one at a time, for each lowered setting. */
 const RAISE_REACH = 8;
 
-/** Values up to this are lowered to every smaller one; larger ones to 0 and by one. */
-const LOW_ALL_MAX = 4;
-
-/** The lowered values tried for a setting `v`, smallest first. */
-function loweredValues(v: number): number[] {
-  return v <= LOW_ALL_MAX ? Array.from({ length: v }, (_, k) => k) : [0, v - 1];
-}
 
 /**
  * Lower a run-wide setting while raising one later value to its maximum.
@@ -24,14 +17,14 @@ function loweredValues(v: number): number[] {
  */
 export const lowerAndRaise: ShrinkPass = {
   name: "lower-and-raise",
-  contract: `lower each unusual run-wide setting (the run layout's head; a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0 and by one) while raising one of the next ${RAISE_REACH} unusual values after the head to its maximum (replay clamps it), one at a time; flat replay; stops at the first success`,
+  contract: `lower each unusual run-wide setting (the run layout's head; a value up to 4 to each smaller one, a larger one to 0 and by one) while raising one of the next ${RAISE_REACH} unusual values after the head to its maximum (replay clamps it), one at a time; flat replay; stops at the first success`,
   run(state) {
     const head = settingsLength(state);
     for (const i of nonZeroIndexes(state.best).filter((k) => k < head)) {
       const later = nonZeroIndexes(state.best)
         .filter((j) => j >= head)
         .slice(0, RAISE_REACH);
-      for (const low of loweredValues(state.best[i] ?? 0)) {
+      for (const low of smallerSettingValues(state.best[i] ?? 0)) {
         for (const j of later) {
           if (state.stopped) return;
           if (state.consider(with1(with1(state.best, i, low), j, RAISED))) return;

@@ -1,18 +1,12 @@
-import { nonZeroIndexes, with1 } from "../edits.js";
+import { nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { settingsLength } from "./sparse-rebuild.js";
 
 /** The levels a later setting is switched to: calm and the first few (replay clamps a level past the setting's range). */
 const SWITCH_LEVELS = [0, 1, 2, 3] as const;
 
-/** Values up to this are lowered to every smaller one; larger ones to 0, a quarter, a half, three quarters and one less. */
-const LOW_ALL_MAX = 4;
-
-/** The lowered values tried for a setting `v`, smallest first. */
-function loweredValues(v: number): number[] {
-  if (v <= LOW_ALL_MAX) return Array.from({ length: v }, (_, k) => k);
-  return [...new Set([0, Math.floor(v / 4), Math.floor(v / 2), Math.floor((3 * v) / 4), v - 1])].filter((l) => l < v);
-}
+/** For a larger setting, the fractions of it tried besides 0 and one less. */
+const FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
 
 /**
  * Lower a run-wide setting while switching one later setting to another
@@ -26,11 +20,11 @@ function loweredValues(v: number): number[] {
  */
 export const lowerAndSwitch: ShrinkPass = {
   name: "lower-and-switch",
-  contract: `lower each unusual run-wide setting (the run layout's head; a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less) while switching one later setting to each of the levels ${SWITCH_LEVELS.join(", ")} other than its own, one at a time; flat replay; stops at the first success`,
+  contract: `lower each unusual run-wide setting (the run layout's head; a value up to 4 to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less) while switching one later setting to each of the levels ${SWITCH_LEVELS.join(", ")} other than its own, one at a time; flat replay; stops at the first success`,
   run(state) {
     const head = settingsLength(state);
     for (const i of nonZeroIndexes(state.best).filter((k) => k < head)) {
-      for (const low of loweredValues(state.best[i] ?? 0)) {
+      for (const low of smallerSettingValues(state.best[i] ?? 0, FRACTIONS)) {
         const lowered = with1(state.best, i, low);
         for (let j = i + 1; j < head; j++) {
           for (const level of SWITCH_LEVELS) {
