@@ -39,7 +39,7 @@ export function normalFormPicks(bug: string, cells: readonly CellWithChoices[], 
  * normalFormSummary([{ choices: [1, 2] }, { choices: [1, 2] }, { choices: [3] }]); // rate 2/3, 2 lists, decisions 1-2
  * ```
  */
-export function normalFormSummary(shrunk: readonly { readonly choices: readonly number[] | null; readonly candidateRuns: number }[]): NormalFormSummary | null {
+export function normalFormSummary(shrunk: readonly { readonly choices: readonly number[] | null; readonly candidateRuns: number; readonly converged?: boolean }[]): NormalFormSummary | null {
   if (shrunk.length === 0) return null;
   const counts = new Map<string, number>();
   shrunk.forEach((s, i) => {
@@ -55,5 +55,6 @@ export function normalFormSummary(shrunk: readonly { readonly choices: readonly 
     decisionsMedian: decisions.length === 0 ? null : median(decisions),
     decisionsMax: decisions.length === 0 ? null : Math.max(...decisions),
     candidateRunsMedian: median(shrunk.map((s) => s.candidateRuns)),
+    ...(shrunk.some((s) => s.converged !== undefined) ? { converged: shrunk.filter((s) => s.converged === true).length } : {}),
   };
 }

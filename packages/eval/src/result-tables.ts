@@ -237,17 +237,19 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
     tables.push({
       id: `${id}-normal-form`,
       title: `${p.name}: one failure, one counterexample?`,
-      caption: "For each defect, its failures found in the trials, each shrunk alone: the share that shrank to the most common choice list, how many distinct lists they ended in, and the spread of decisions after shrinking (least, median, most).",
-      columns: ["Defect", "Finds", "Same list", "Distinct lists", "Decisions after (min / median / max)", "Candidate runs (median)"],
+      caption: "For each defect, its failures found in the trials, each shrunk alone: the share that shrank to the most common choice list, how many distinct lists they ended in, the spread of decisions after shrinking (least, median, most, and most over least), and how many shrinks converged before the run budget.",
+      columns: ["Defect", "Finds", "Same list", "Distinct lists", "Decisions after (min / median / max)", "Most / least", "Converged", "Candidate runs (median)"],
       rows: normalForms.map(({ bug, nf }) => [
         bug,
         formatCount(nf.finds),
         `${Math.round(100 * nf.normalFormRate)}%`,
         formatCount(nf.distinctLists),
         nf.decisionsMin === null ? "—" : `${formatCount(nf.decisionsMin)} / ${formatCount(nf.decisionsMedian)} / ${formatCount(nf.decisionsMax)}`,
+        nf.decisionsMin === null || nf.decisionsMax === null ? "—" : `${(nf.decisionsMax / Math.max(1, nf.decisionsMin)).toFixed(2)}x`,
+        nf.converged === undefined ? "—" : `${formatCount(nf.converged)} / ${formatCount(nf.finds)}`,
         formatCount(nf.candidateRunsMedian),
       ]),
-      numeric: [1, 2, 3, 5],
+      numeric: [1, 2, 3, 5, 6, 7],
     });
   }
 

@@ -121,6 +121,7 @@ const shrinkRow = z.strictObject({
       decisionsMedian: z.number().nullable(),
       decisionsMax: count.nullable(),
       candidateRunsMedian: z.number(),
+      converged: count.exactOptional(),
     })
     .nullable()
     .exactOptional()

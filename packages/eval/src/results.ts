@@ -166,6 +166,8 @@ export interface NormalFormSummary {
   readonly decisionsMedian: number | null;
   readonly decisionsMax: number | null;
   readonly candidateRunsMedian: number;
+  /** How many of the shrinks converged (a whole round of passes changed nothing); the others stopped at the budget (absent from older results). */
+  readonly converged?: number;
 }
 
 /** Throughput of the protocol's scenario with no defect, single thread. */

@@ -281,7 +281,7 @@ async function shrinkPhase(run: ExperimentRun, going: readonly Section[]): Promi
       if (!withNormalForm) return row;
       const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + (normalFormTasks[i]?.[j]?.length ?? 0));
       normalFormOffset += found.length;
-      return { ...row, normalForm: normalFormSummary(found.map((o) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns }))) };
+      return { ...row, normalForm: normalFormSummary(found.map((o) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns, converged: o.converged }))) };
     });
     run.update(s, { shrinks: { status: "done", rows } });
   });

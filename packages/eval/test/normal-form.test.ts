@@ -74,4 +74,14 @@ describe("normalFormSummary", () => {
     expect(summary?.decisionsMax).toBe(1);
     expect(normalFormSummary([])).toBeNull();
   });
+
+  it("counts the shrinks that converged when the shrinks say, and leaves the count out when they do not", () => {
+    const summary = normalFormSummary([
+      { choices: [1], candidateRuns: 5, converged: true },
+      { choices: [1], candidateRuns: 9, converged: false },
+      { choices: [2], candidateRuns: 7, converged: true },
+    ]);
+    expect(summary?.converged).toBe(2);
+    expect(normalFormSummary([{ choices: [1], candidateRuns: 5 }])).not.toHaveProperty("converged");
+  });
 });

@@ -120,8 +120,69 @@ describe("passes toward one normal form", () => {
     expect(shrink({ target, choices: [9, 0, 60], violation: bad, passes: ["lower-values", "lower-and-switch"] }).choices).toEqual([3, 1, 50]);
   });
 
+  it("lower-and-place lowers a clock setting and places both faults anew, where lowering it alone moves them in time and placing them alone keeps the faster clock", () => {
+    // A clock level (0..2: a tick every 3, 2 or 1 time units over 36), then a fault and a node per tick: fails
+    // when exactly two faults happen 6 time units apart, the first on node 0 and the second on node 1.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("fault profile");
+        const period = 3 - source.draw(3, "clock");
+        source.endSpan();
+        const faults: { time: number; node: number }[] = [];
+        for (let time = 0; time < 36; time += period) {
+          source.startSpan("tick");
+          const fault = source.drawBool(10, "fault?");
+          const node = source.draw(3, "node");
+          source.endSpan();
+          if (fault) faults.push({ time, node });
+        }
+        const [a, b] = faults;
+        const fails = faults.length === 2 && a !== undefined && b !== undefined && a.node === 0 && b.node === 1 && b.time - a.time === 6;
+        return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    // The fastest clock, faults at ticks 5 and 11.
+    const start = [2, ...twoFaults([5, 0], [11, 1])];
+    const others = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values", "lower-pairs", "lower-and-switch", "lower-and-raise"] });
+    expect(others.choices).toEqual([2, ...twoFaults([0, 0], [6, 1]).map((v) => (v === 95 ? 90 : v))]);
+    const placed = shrink({ target, choices: start, violation: bad, passes: ["lower-and-place", "lower-values"] });
+    expect(placed.choices).toEqual([0, 90, 0, 0, 0, 90, 1]);
+  });
+
+  it("lower-switch-and-place lowers the clock, lengthens the horizon and places both faults anew, which lowering and placing alone cannot", () => {
+    // A horizon (0..2: 8, 20 or 32 time units) and a clock level (0..2: a tick every 3, 2 or 1 units, the
+    // first one period in), then a fault and a node per tick: fails when exactly two faults happen 6 units
+    // apart, the first on node 0. The slow clock fits that only in a longer run, but its list is shorter.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("horizon");
+        const horizon = 8 + 12 * source.draw(3, "periods");
+        source.endSpan();
+        source.startSpan("fault profile");
+        const period = 3 - source.draw(3, "clock");
+        source.endSpan();
+        const faults: { time: number; node: number }[] = [];
+        for (let time = period; time < horizon; time += period) {
+          source.startSpan("tick");
+          const fault = source.drawBool(10, "fault?");
+          const node = source.draw(3, "node");
+          source.endSpan();
+          if (fault) faults.push({ time, node });
+        }
+        const [a, b] = faults;
+        const fails = faults.length === 2 && a !== undefined && b !== undefined && a.node === 0 && b.node === 1 && b.time - a.time === 6;
+        return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    const start = [0, 2, ...twoFaults([0, 0], [6, 1])];
+    const others = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-and-place", "lower-values", "lower-pairs", "lower-and-switch"] });
+    expect(others.choices).toEqual([0, 2, ...twoFaults([0, 0], [6, 1]).map((v) => (v === 95 ? 90 : v))]);
+    const placed = shrink({ target, choices: start, violation: bad, passes: ["lower-switch-and-place", "lower-values"] });
+    expect(placed.choices).toEqual([1, 0, 90, 0, 0, 0, 90, 1]);
+  });
+
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "zero-suffixes"], { numRuns: 6, seed: 29 });
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {

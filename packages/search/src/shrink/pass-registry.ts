@@ -12,6 +12,7 @@ import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from ".
 import { exhaustiveLower } from "./passes/exhaustive-lower.js";
 import { lowerAndRaise } from "./passes/lower-and-raise.js";
 import { lowerAndSwitch } from "./passes/lower-and-switch.js";
+import { lowerAndPlace, lowerSwitchAndPlace } from "./passes/lower-and-place.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
@@ -56,6 +57,8 @@ export const shrinkPasses = {
   "place-decisions": placeDecisions,
   "lower-and-raise": lowerAndRaise,
   "lower-and-switch": lowerAndSwitch,
+  "lower-and-place": lowerAndPlace,
+  "lower-switch-and-place": lowerSwitchAndPlace,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

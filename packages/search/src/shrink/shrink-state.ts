@@ -6,6 +6,12 @@ import type { Range } from "../internal/ranges.js";
 import type { Outcome, Target } from "../target.js";
 import { passCounters, type PassCounters } from "./pass-stats.js";
 
+/** What a run made only to learn its layout leaves behind: its spans and the kind of each of its draws. */
+export interface RunRecord {
+  readonly spans: readonly Span[];
+  readonly keys: readonly string[];
+}
+
 /** Why the state stopped taking candidates. */
 export type BudgetStop = "time-budget" | "candidate-budget";
 
@@ -40,8 +46,8 @@ export class ShrinkState<O extends Outcome> {
   /** Bumped on every new best: a pass that failed at this version would fail again. */
   version = 0;
   private readonly seen = new Set<string>();
-  /** Spans of runs made to learn a candidate's layout (see `layoutOf`). */
-  private readonly layouts = new Map<string, readonly Span[]>();
+  /** Spans and kinds of the draws of runs made to learn a candidate's layout (see `recordOf`). */
+  private readonly layouts = new Map<string, RunRecord>();
   private lastKeys: string[] = [];
   private readonly started: number | null;
   private counters: PassCounters = passCounters("initial run");
@@ -116,6 +122,11 @@ export class ShrinkState<O extends Outcome> {
    * `consider` would if it reproduces and is smaller; `null` once over budget.
    */
   layoutOf(candidate: readonly number[]): readonly Span[] | null {
+    return this.recordOf(candidate)?.spans ?? null;
+  }
+
+  /** As `layoutOf`, with the kind of every draw of the run as well (to place decisions into it by kind). */
+  recordOf(candidate: readonly number[]): RunRecord | null {
     const key = hashChoices(candidate);
     const known = this.layouts.get(key);
     if (known !== undefined) return known;
@@ -124,9 +135,10 @@ export class ShrinkState<O extends Outcome> {
     this.seen.add(key);
     const outcome = this.execute(new KeyedReplay({ flat: candidate }));
     this.counters.runs++;
+    const record: RunRecord = { spans: outcome.spans, keys: this.lastKeys };
     if (this.accept(outcome)) this.counters.accepted++;
-    this.layouts.set(key, outcome.spans);
-    return outcome.spans;
+    this.layouts.set(key, record);
+    return record;
   }
 
   private evaluate(key: string, source: () => KeyedReplay): boolean {

@@ -1,0 +1,112 @@
+import { compareShortlex } from "../../choice-order.js";
+import { nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
+import { decisionsOf, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Frame, type Placement } from "../placements.js";
+import type { ShrinkPass } from "../shrink-pass.js";
+import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
+
+/** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), the runs that learn each lowered run's layout included; counted, so the result is the same on any machine. */
+const RUNS_PER_DECISION = 8;
+
+/** For a larger setting, the fractions of it tried besides 0 and one less. */
+const FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
+
+/** A placement into one of the lowered runs, with what orders it among all of them. */
+interface Candidate {
+  readonly frame: Frame;
+  /** The frames in shortlex order of their settings: the earlier, the smaller. */
+  readonly frameRank: number;
+  /** Order within its frame (the frame's own shortlex order). */
+  readonly rank: number;
+  readonly length: number;
+  readonly placement: Placement;
+}
+
+/** How `lower-switch-and-place` moves the other setting: one level down or up (replay clamps a level past the setting's range). */
+const SWITCH_STEPS = [-1, 1] as const;
+
+/** The settings each frame runs: the best's with one lowered, and with another switched too when `switching`; in shortlex order. */
+function settingsVariants(best: readonly number[], head: number, switching: boolean): number[][] {
+  const settings = best.slice(0, head);
+  const out: number[][] = [];
+  for (const i of nonZeroIndexes(settings)) {
+    for (const low of smallerSettingValues(settings[i] ?? 0, FRACTIONS)) {
+      const lowered = with1(settings, i, low);
+      if (!switching) {
+        out.push(lowered);
+        continue;
+      }
+      for (let j = 0; j < head; j++) {
+        if (j === i) continue;
+        const own = settings[j] ?? 0;
+        for (const level of SWITCH_STEPS.map((step) => own + step)) if (level >= 0) out.push(with1(lowered, j, level));
+      }
+    }
+  }
+  return out.sort(compareShortlex);
+}
+
+/** The pass with or without a second setting switched (see the two exports). */
+function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", switching: boolean, why: string): ShrinkPass {
+  return {
+    name,
+    contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions (top-level spans after the run-wide settings holding something unusual): lower one unusual run-wide setting (a value up to 4 to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less)${switching ? `, move one other setting one level down or up` : ""}, run the settings alone on calm to learn the slots of that run, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), at most half of them learning slots (frames in shortlex order of their settings). ${why}`,
+    run(state) {
+      const decisions = decisionsOf(state);
+      if (decisions === null) return;
+      const head = settingsLength(state);
+      const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
+      const until = state.runs + allowance;
+      // Learning slots may take half the allowance: the rest is for placements in the frames learnt.
+      const learnUntil = state.runs + Math.floor(allowance / 2);
+      const version = state.version;
+      const bestSettings = state.best.slice(0, head);
+      const candidates: Candidate[] = [];
+      let frameRank = 0;
+      for (const settings of settingsVariants(state.best, head, switching)) {
+        if (state.stopped) return;
+        if (state.runs >= learnUntil) break;
+        const record = state.recordOf(settings);
+        // Over budget, or the settings fail on their own (then they are the best now).
+        if (record === null || state.version !== version) return;
+        const frame: Frame = { values: [...settings, ...new Array<number>(Math.max(0, record.keys.length - head)).fill(0)], keys: record.keys, slots: slotsFor(record, decisions, { start: head, end: state.best.length }) };
+        // Smaller settings make a list as long as the best smaller; larger ones need a shorter list.
+        const lengthMax = compareShortlex(settings, bestSettings) < 0 ? state.best.length : state.best.length - 1;
+        // Each frame's first candidates, in its own order; more than the allowance could never run.
+        let taken = 0;
+        for (let last = decisions.length - 1; last < frame.slots.length && taken < until - state.runs; last++) {
+          for (const placement of placementsEndingAt(frame, decisions, last)) {
+            const length = placedLength(frame, placement);
+            if (length <= lengthMax) candidates.push({ frame, frameRank, rank: taken++, length, placement });
+          }
+        }
+        frameRank++;
+      }
+      candidates.sort((a, b) => a.length - b.length || a.frameRank - b.frameRank || a.rank - b.rank);
+      for (const c of candidates) {
+        if (state.stopped || state.runs >= until) return;
+        const values = placedValues(c.frame, c.placement);
+        if (compareShortlex(values.slice(0, c.length), state.best) >= 0) continue;
+        if (state.considerKeyed(values, c.frame.keys)) return;
+      }
+    },
+  };
+}
+
+/**
+ * Lower one run-wide setting and place the failure's few decisions anew in
+ * the run that setting gives. Finds of one defect often hold the same
+ * decisions under different settings: two crashes at fault ticks 5 and 11
+ * under one fault clock, at ticks 3 and 7 under a faster one. Lowering the
+ * setting alone moves every tick in time and the failure is gone; the
+ * decisions must move with it, to places no single move reaches.
+ * Each lowered setting costs one calm run to learn where its slots are.
+ */
+export const lowerAndPlace: ShrinkPass = lowerAndPlacePass("lower-and-place", false, "Finds that hold the same decisions under another fault clock then meet.");
+
+/**
+ * As `lower-and-place`, with one other setting switched as well: a slower
+ * fault clock may need a longer horizon to fit the same faults, so the
+ * shortest list lowers one setting and raises another. A calm run per pair
+ * of settings makes it dearer, so it runs after `lower-and-place`.
+ */
+export const lowerSwitchAndPlace: ShrinkPass = lowerAndPlacePass("lower-switch-and-place", true, "A slower fault clock that needs a longer horizon for the same faults then meets the faster one.");

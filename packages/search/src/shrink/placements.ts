@@ -1,0 +1,128 @@
+import { compareShortlex, trimChoices } from "../choice-order.js";
+import { hasNonZero, type Range } from "../internal/ranges.js";
+import type { Outcome } from "../target.js";
+import { settingsLength } from "./passes/sparse-rebuild.js";
+import type { ShrinkState } from "./shrink-state.js";
+import { topLevel } from "./span-units.js";
+
+/** Failures of more decisions than this are left to the other passes: the placements grow as slots to this power. */
+export const PLACED_DECISIONS_MAX = 3;
+
+/** A decision of the best: where it is, what its draws hold and the kind of each draw. */
+export interface Decision {
+  readonly at: Range;
+  readonly content: readonly number[];
+  readonly kinds: readonly string[];
+}
+
+/**
+ * A run to place decisions into: its values (as long as its record, with
+ * nothing of the decisions left in them), the kind of each draw, and the
+ * top-level spans a decision may go to, in order.
+ */
+export interface Frame {
+  readonly values: readonly number[];
+  readonly keys: readonly string[];
+  readonly slots: readonly Range[];
+}
+
+/** `values` with zeros up to `length`: a decision's span may run past a trimmed list. */
+export function padded(values: readonly number[], length: number): number[] {
+  const out = values.slice();
+  for (let i = out.length; i < length; i++) out.push(0);
+  return out;
+}
+
+/**
+ * The best's decisions: the top-level spans after the run-wide settings that
+ * hold something unusual (with their trailing zeros: they are part of the
+ * decision); null when there are none or more than PLACED_DECISIONS_MAX.
+ */
+export function decisionsOf<O extends Outcome>(state: ShrinkState<O>): Decision[] | null {
+  const head = settingsLength(state);
+  const all = padded(state.best, state.bestKeys.length);
+  const units = topLevel(state.spans(), all.length).filter((u) => u.start >= head);
+  const decisions = units
+    .filter((u) => u.start < state.best.length && hasNonZero(state.best, u))
+    .map((at) => ({ at, content: all.slice(at.start, at.end), kinds: state.bestKeys.slice(at.start, at.end) }));
+  return decisions.length === 0 || decisions.length > PLACED_DECISIONS_MAX ? null : decisions;
+}
+
+/** True when `decision` can go to `slot` of `frame`: the same kinds of draws at the same offsets. */
+export function fits(frame: Pick<Frame, "keys">, slot: Range, decision: Decision): boolean {
+  if (slot.end - slot.start !== decision.kinds.length) return false;
+  for (let k = 0; k < decision.kinds.length; k++) if (frame.keys[slot.start + k] !== decision.kinds[k]) return false;
+  return true;
+}
+
+/** The top-level spans of a run starting in `within` that some decision fits. */
+export function slotsFor(run: { readonly spans: readonly Range[]; readonly keys: readonly string[] }, decisions: readonly Decision[], within: Range): Range[] {
+  return topLevel(run.spans, run.keys.length).filter((u) => u.start >= within.start && u.start < within.end && decisions.some((d) => fits(run, u, d)));
+}
+
+/** Every ordering of `items`. */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [items.slice()];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+/** Every increasing choice of `count` indexes below `n`. */
+function* increasing(count: number, n: number, from = 0): Generator<number[]> {
+  if (count === 0) {
+    yield [];
+    return;
+  }
+  for (let i = from; i <= n - count; i++) for (const rest of increasing(count - 1, n, i + 1)) yield [i, ...rest];
+}
+
+/** Where each decision goes: `contents[k]` into `slots[k]`, all of which fit. */
+export interface Placement {
+  readonly slots: readonly Range[];
+  readonly contents: readonly Decision[];
+}
+
+/** The frame's values with the placement written in. */
+export function placedValues(frame: Frame, { slots, contents }: Placement): number[] {
+  const edited = frame.values.slice();
+  contents.forEach((d, k) => {
+    const slot = slots[k] as Range;
+    d.content.forEach((v, offset) => (edited[slot.start + offset] = v));
+  });
+  return edited;
+}
+
+/** Every placement of `decisions` whose last one goes to the frame's slot `last`: the others in every choice of earlier slots, in every order, each where it fits. */
+export function* placementsEndingAt(frame: Frame, decisions: readonly Decision[], last: number): Generator<Placement> {
+  const orders = permutations(decisions);
+  for (const earlier of increasing(decisions.length - 1, last)) {
+    const slots = [...earlier.map((i) => frame.slots[i] as Range), frame.slots[last] as Range];
+    for (const contents of orders) if (contents.every((d, k) => fits(frame, slots[k] as Range, d))) yield { slots, contents };
+  }
+}
+
+/** The candidates of `placementsEndingAt` below `best` in shortlex order, smallest first. */
+export function candidatesEndingAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly best: readonly number[] }): number[][] {
+  const { last, best } = at;
+  const out: number[][] = [];
+  for (const placement of placementsEndingAt(frame, decisions, last)) {
+    const edited = placedValues(frame, placement);
+    // Only candidates below the best can be accepted (replay may change the record, but rarely by much).
+    if (compareShortlex(trimChoices(edited), best) < 0) out.push(edited);
+  }
+  return out.sort((a, b) => compareShortlex(trimChoices(a), trimChoices(b)));
+}
+
+/** The length of the placement's list once trimmed: the end of its last unusual value, or of the frame's own. */
+export function placedLength(frame: Frame, { slots, contents }: Placement): number {
+  let end = trimChoices(frame.values).length;
+  contents.forEach((d, k) => {
+    const slot = slots[k] as Range;
+    for (let offset = d.content.length - 1; offset >= 0; offset--) {
+      if ((d.content[offset] ?? 0) !== 0) {
+        end = Math.max(end, slot.start + offset + 1);
+        break;
+      }
+    }
+  });
+  return end;
+}
