@@ -63,6 +63,41 @@ function noisyTarget(noise = 12): Target {
   };
 }
 
+/**
+ * A clock level (0..2: a tick every 3, 2 or 1 time units), then a fault and
+ * a node per tick: fails when exactly two faults happen 6 time units apart,
+ * the first on node 0 and the second on node 1. With `horizons: null` the
+ * run lasts 36 units and ticks from time 0; otherwise a horizon drawn
+ * first (one of `horizons`) bounds it and the first tick is one period in.
+ */
+function clockedFaultTarget(shape: { readonly horizons: readonly number[] | null }): Target {
+  const { horizons } = shape;
+  return {
+    run(source: ChoiceSource): Outcome {
+      let horizon = 36;
+      if (horizons !== null) {
+        source.startSpan("horizon");
+        horizon = horizons[source.draw(horizons.length, "periods")] ?? 0;
+        source.endSpan();
+      }
+      source.startSpan("fault profile");
+      const period = 3 - source.draw(3, "clock");
+      source.endSpan();
+      const faults: { time: number; node: number }[] = [];
+      for (let time = horizons === null ? 0 : period; time < horizon; time += period) {
+        source.startSpan("tick");
+        const fault = source.drawBool(10, "fault?");
+        const node = source.draw(3, "node");
+        source.endSpan();
+        if (fault) faults.push({ time, node });
+      }
+      const [a, b] = faults;
+      const fails = faults.length === 2 && a !== undefined && b !== undefined && a.node === 0 && b.node === 1 && b.time - a.time === 6;
+      return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
 describe("passes toward one normal form", () => {
   it("place-decisions moves two decisions together, which no move of one decision reaches", () => {
     const target = twoFaultTarget();
@@ -121,26 +156,7 @@ describe("passes toward one normal form", () => {
   });
 
   it("lower-and-place lowers a clock setting and places both faults anew, where lowering it alone moves them in time and placing them alone keeps the faster clock", () => {
-    // A clock level (0..2: a tick every 3, 2 or 1 time units over 36), then a fault and a node per tick: fails
-    // when exactly two faults happen 6 time units apart, the first on node 0 and the second on node 1.
-    const target: Target = {
-      run(source: ChoiceSource): Outcome {
-        source.startSpan("fault profile");
-        const period = 3 - source.draw(3, "clock");
-        source.endSpan();
-        const faults: { time: number; node: number }[] = [];
-        for (let time = 0; time < 36; time += period) {
-          source.startSpan("tick");
-          const fault = source.drawBool(10, "fault?");
-          const node = source.draw(3, "node");
-          source.endSpan();
-          if (fault) faults.push({ time, node });
-        }
-        const [a, b] = faults;
-        const fails = faults.length === 2 && a !== undefined && b !== undefined && a.node === 0 && b.node === 1 && b.time - a.time === 6;
-        return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
-      },
-    };
+    const target = clockedFaultTarget({ horizons: null });
     // The fastest clock, faults at ticks 5 and 11.
     const start = [2, ...twoFaults([5, 0], [11, 1])];
     const others = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values", "lower-pairs", "lower-and-switch", "lower-and-raise"] });
@@ -150,30 +166,8 @@ describe("passes toward one normal form", () => {
   });
 
   it("lower-switch-and-place lowers the clock, lengthens the horizon and places both faults anew, which lowering and placing alone cannot", () => {
-    // A horizon (0..2: 8, 20 or 32 time units) and a clock level (0..2: a tick every 3, 2 or 1 units, the
-    // first one period in), then a fault and a node per tick: fails when exactly two faults happen 6 units
-    // apart, the first on node 0. The slow clock fits that only in a longer run, but its list is shorter.
-    const target: Target = {
-      run(source: ChoiceSource): Outcome {
-        source.startSpan("horizon");
-        const horizon = 8 + 12 * source.draw(3, "periods");
-        source.endSpan();
-        source.startSpan("fault profile");
-        const period = 3 - source.draw(3, "clock");
-        source.endSpan();
-        const faults: { time: number; node: number }[] = [];
-        for (let time = period; time < horizon; time += period) {
-          source.startSpan("tick");
-          const fault = source.drawBool(10, "fault?");
-          const node = source.draw(3, "node");
-          source.endSpan();
-          if (fault) faults.push({ time, node });
-        }
-        const [a, b] = faults;
-        const fails = faults.length === 2 && a !== undefined && b !== undefined && a.node === 0 && b.node === 1 && b.time - a.time === 6;
-        return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
-      },
-    };
+    // The slow clock fits two faults 6 units apart only in a longer run, but its list is shorter.
+    const target = clockedFaultTarget({ horizons: [8, 20, 32] });
     const start = [0, 2, ...twoFaults([0, 0], [6, 1])];
     const others = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-and-place", "lower-values", "lower-pairs", "lower-and-switch"] });
     expect(others.choices).toEqual([0, 2, ...twoFaults([0, 0], [6, 1]).map((v) => (v === 95 ? 90 : v))]);
