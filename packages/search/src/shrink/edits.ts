@@ -44,7 +44,10 @@ export function moveDistances(count: number): number[] {
 }
 
 /** Setting values up to this are lowered to every smaller one by the passes that lower a run-wide setting. */
-const LOW_ALL_MAX = 4;
+export const LOW_ALL_MAX = 4;
+
+/** For a larger setting (a horizon), the fractions of it the passes that lower a setting together with another move try, besides 0 and one less. */
+export const SETTING_FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
 
 /**
  * The smaller values a pass tries for a run-wide setting `v`, smallest

@@ -1,14 +1,11 @@
 import { compareShortlex } from "../../choice-order.js";
-import { nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
-import { decisionsOf, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Frame, type Placement } from "../placements.js";
+import { LOW_ALL_MAX, nonZeroIndexes, SETTING_FRACTIONS, smallerSettingValues, with1 } from "../edits.js";
+import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Frame, type Placement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 
 /** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), the runs that learn each lowered run's layout included; counted, so the result is the same on any machine. */
 const RUNS_PER_DECISION = 8;
-
-/** For a larger setting, the fractions of it tried besides 0 and one less. */
-const FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
 
 /** A placement into one of the lowered runs, with what orders it among all of them. */
 interface Candidate {
@@ -29,7 +26,7 @@ function settingsVariants(best: readonly number[], head: number, switching: bool
   const settings = best.slice(0, head);
   const out: number[][] = [];
   for (const i of nonZeroIndexes(settings)) {
-    for (const low of smallerSettingValues(settings[i] ?? 0, FRACTIONS)) {
+    for (const low of smallerSettingValues(settings[i] ?? 0, SETTING_FRACTIONS)) {
       const lowered = with1(settings, i, low);
       if (!switching) {
         out.push(lowered);
@@ -49,7 +46,7 @@ function settingsVariants(best: readonly number[], head: number, switching: bool
 function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", switching: boolean, why: string): ShrinkPass {
   return {
     name,
-    contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions (top-level spans after the run-wide settings holding something unusual): lower one unusual run-wide setting (a value up to 4 to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less)${switching ? `, move one other setting one level down or up` : ""}, run the settings alone on calm to learn the slots of that run, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), at most half of them learning slots (frames in shortlex order of their settings). ${why}`,
+    contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions (top-level spans after the run-wide settings holding something unusual): lower one unusual run-wide setting (a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less)${switching ? `, move one other setting one level down or up` : ""}, run the settings alone on calm to learn the slots of that run, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), at most half of them learning slots (frames in shortlex order of their settings). ${why}`,
     run(state) {
       const decisions = decisionsOf(state);
       if (decisions === null) return;
@@ -68,7 +65,7 @@ function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", s
         const record = state.recordOf(settings);
         // Over budget, or the settings fail on their own (then they are the best now).
         if (record === null || state.version !== version) return;
-        const frame: Frame = { values: [...settings, ...new Array<number>(Math.max(0, record.keys.length - head)).fill(0)], keys: record.keys, slots: slotsFor(record, decisions, { start: head, end: state.best.length }) };
+        const frame: Frame = { values: padded(settings, record.keys.length), keys: record.keys, slots: slotsFor(record, decisions, { start: head, end: state.best.length }) };
         // Smaller settings make a list as long as the best smaller; larger ones need a shorter list.
         const lengthMax = compareShortlex(settings, bestSettings) < 0 ? state.best.length : state.best.length - 1;
         // Each frame's first candidates, in its own order; more than the allowance could never run.

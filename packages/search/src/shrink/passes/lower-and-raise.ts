@@ -1,10 +1,9 @@
-import { RAISED, nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
+import { LOW_ALL_MAX, RAISED, nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { settingsLength } from "./sparse-rebuild.js";
 
 /** How many later unusual values are raised, one at a time, for each lowered setting. */
 const RAISE_REACH = 8;
-
 
 /**
  * Lower a run-wide setting while raising one later value to its maximum.
@@ -17,7 +16,7 @@ const RAISE_REACH = 8;
  */
 export const lowerAndRaise: ShrinkPass = {
   name: "lower-and-raise",
-  contract: `lower each unusual run-wide setting (the run layout's head; a value up to 4 to each smaller one, a larger one to 0 and by one) while raising one of the next ${RAISE_REACH} unusual values after the head to its maximum (replay clamps it), one at a time; flat replay; stops at the first success`,
+  contract: `lower each unusual run-wide setting (the run layout's head; a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0 and by one) while raising one of the next ${RAISE_REACH} unusual values after the head to its maximum (replay clamps it), one at a time; flat replay; stops at the first success`,
   run(state) {
     const head = settingsLength(state);
     for (const i of nonZeroIndexes(state.best).filter((k) => k < head)) {

@@ -1,6 +1,6 @@
 import { hasNonZero, type Range } from "../../internal/ranges.js";
 import type { Outcome } from "../../target.js";
-import { nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
+import { LOW_ALL_MAX, nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import { topLevel } from "../span-units.js";
@@ -13,7 +13,6 @@ const REDRAW_MAX = 4;
 
 /** At most this many small draws of one decision are re-drawn together (REDRAW_MAX ** 3 assignments). */
 const SMALL_DRAWS_MAX = 3;
-
 
 /** How many later decisions holding something unusual are re-drawn, earliest first. */
 const DECISIONS_TRIED = 2;
@@ -79,7 +78,7 @@ function lowerAndRedrawAt<O extends Outcome>(state: ShrinkState<O>, i: number, a
 /** Lower a value and re-draw a whole later decision's small draws together. */
 export const lowerAndRedrawDecision: ShrinkPass = {
   name: "lower-and-redraw-decision",
-  contract: `lower each unusual value (first to last; a value up to 4 to each smaller one, ascending, a larger one to 0, then by one) while re-drawing together the small draws (below ${SMALL}, at most ${SMALL_DRAWS_MAX}, from the span's first unusual value on) of one of the next ${DECISIONS_TRIED} top-level spans holding something unusual, each among 0..${REDRAW_MAX - 1}, lexicographically ascending; its large draws (what triggers the fault) are kept; flat replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best. A milder setting (a shorter fault phase) moves the clients' operations, and the partition that still breaks the run then isolates another node for another length: several draws of a decision far from the setting change together`,
+  contract: `lower each unusual value (first to last; a value up to ${LOW_ALL_MAX} to each smaller one, ascending, a larger one to 0, then by one) while re-drawing together the small draws (below ${SMALL}, at most ${SMALL_DRAWS_MAX}, from the span's first unusual value on) of one of the next ${DECISIONS_TRIED} top-level spans holding something unusual, each among 0..${REDRAW_MAX - 1}, lexicographically ascending; its large draws (what triggers the fault) are kept; flat replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best. A milder setting (a shorter fault phase) moves the clients' operations, and the partition that still breaks the run then isolates another node for another length: several draws of a decision far from the setting change together`,
   run(state) {
     const allowance = { until: state.runs + RUNS_PER_DECISION * state.best.length };
     for (const i of nonZeroIndexes(state.best)) {

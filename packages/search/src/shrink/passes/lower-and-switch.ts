@@ -1,12 +1,9 @@
-import { nonZeroIndexes, smallerSettingValues, with1 } from "../edits.js";
+import { LOW_ALL_MAX, nonZeroIndexes, SETTING_FRACTIONS, smallerSettingValues, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { settingsLength } from "./sparse-rebuild.js";
 
 /** The levels a later setting is switched to: calm and the first few (replay clamps a level past the setting's range). */
 const SWITCH_LEVELS = [0, 1, 2, 3] as const;
-
-/** For a larger setting, the fractions of it tried besides 0 and one less. */
-const FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
 
 /**
  * Lower a run-wide setting while switching one later setting to another
@@ -20,11 +17,11 @@ const FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
  */
 export const lowerAndSwitch: ShrinkPass = {
   name: "lower-and-switch",
-  contract: `lower each unusual run-wide setting (the run layout's head; a value up to 4 to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less) while switching one later setting to each of the levels ${SWITCH_LEVELS.join(", ")} other than its own, one at a time; flat replay; stops at the first success`,
+  contract: `lower each unusual run-wide setting (the run layout's head; a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less) while switching one later setting to each of the levels ${SWITCH_LEVELS.join(", ")} other than its own, one at a time; flat replay; stops at the first success`,
   run(state) {
     const head = settingsLength(state);
     for (const i of nonZeroIndexes(state.best).filter((k) => k < head)) {
-      for (const low of smallerSettingValues(state.best[i] ?? 0, FRACTIONS)) {
+      for (const low of smallerSettingValues(state.best[i] ?? 0, SETTING_FRACTIONS)) {
         const lowered = with1(state.best, i, low);
         for (let j = i + 1; j < head; j++) {
           for (const level of SWITCH_LEVELS) {
