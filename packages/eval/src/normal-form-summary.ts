@@ -27,34 +27,67 @@ export function normalFormPicks(bug: string, cells: readonly CellWithChoices[], 
   return out;
 }
 
+/** A shrunk find as the normal-form figures read it. */
+export interface ShrunkFind {
+  /** The shrunk choice list, or `null` when the find did not reproduce. */
+  readonly choices: readonly number[] | null;
+  readonly candidateRuns: number;
+  readonly converged?: boolean;
+  /** The invariant the find broke (the shrinker keeps it, so finds of different invariants never share a list). */
+  readonly invariant?: string;
+}
+
+function sameList(shrunk: readonly ShrunkFind[], offset: number): { rate: number; distinct: number; decisions: number[] } {
+  const counts = new Map<string, number>();
+  shrunk.forEach((s, i) => {
+    const key = s.choices === null ? `not reproduced ${offset + i}` : s.choices.join(",");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  const decisions = shrunk.flatMap((s) => (s.choices === null ? [] : [s.choices.length]));
+  return { rate: Math.max(...counts.values()) / shrunk.length, distinct: counts.size, decisions };
+}
+
 /**
  * The normal-form figures of a defect from its finds shrunk one by one:
  * the share that reached the most common choice list, how many distinct
  * lists there were, and the spread of decisions after shrinking; `null`
  * when nothing was shrunk. A find that did not reproduce counts as a list
- * of its own.
+ * of its own. When the finds say which invariant they broke, the same
+ * figures for each invariant's finds (most finds first): the shrinker keeps
+ * a find's invariant, so its normal form is one per violation.
  *
  * @example
  * ```ts
  * normalFormSummary([{ choices: [1, 2] }, { choices: [1, 2] }, { choices: [3] }]); // rate 2/3, 2 lists, decisions 1-2
  * ```
  */
-export function normalFormSummary(shrunk: readonly { readonly choices: readonly number[] | null; readonly candidateRuns: number; readonly converged?: boolean }[]): NormalFormSummary | null {
+export function normalFormSummary(shrunk: readonly ShrunkFind[]): NormalFormSummary | null {
   if (shrunk.length === 0) return null;
-  const counts = new Map<string, number>();
-  shrunk.forEach((s, i) => {
-    const key = s.choices === null ? `not reproduced ${i}` : s.choices.join(",");
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  });
-  const decisions = shrunk.flatMap((s) => (s.choices === null ? [] : [s.choices.length]));
+  const all = sameList(shrunk, 0);
+  const invariants = [...new Set(shrunk.flatMap((s) => (s.invariant === undefined ? [] : [s.invariant])))];
+  const byInvariant = invariants
+    .map((invariant) => {
+      const finds = shrunk.filter((s) => s.invariant === invariant);
+      const within = sameList(finds, shrunk.indexOf(finds[0] as ShrunkFind));
+      return {
+        invariant,
+        finds: finds.length,
+        normalFormRate: within.rate,
+        distinctLists: within.distinct,
+        decisionsMin: within.decisions.length === 0 ? null : Math.min(...within.decisions),
+        decisionsMax: within.decisions.length === 0 ? null : Math.max(...within.decisions),
+      };
+    })
+    .sort((a, b) => b.finds - a.finds || (a.invariant < b.invariant ? -1 : 1));
   return {
     finds: shrunk.length,
-    normalFormRate: Math.max(...counts.values()) / shrunk.length,
-    distinctLists: counts.size,
-    decisionsMin: decisions.length === 0 ? null : Math.min(...decisions),
-    decisionsMedian: decisions.length === 0 ? null : median(decisions),
-    decisionsMax: decisions.length === 0 ? null : Math.max(...decisions),
+    normalFormRate: all.rate,
+    distinctLists: all.distinct,
+    decisionsMin: all.decisions.length === 0 ? null : Math.min(...all.decisions),
+    decisionsMedian: all.decisions.length === 0 ? null : median(all.decisions),
+    decisionsMax: all.decisions.length === 0 ? null : Math.max(...all.decisions),
     candidateRunsMedian: median(shrunk.map((s) => s.candidateRuns)),
     ...(shrunk.some((s) => s.converged !== undefined) ? { converged: shrunk.filter((s) => s.converged === true).length } : {}),
+    ...(byInvariant.length > 0 ? { byInvariant } : {}),
   };
 }

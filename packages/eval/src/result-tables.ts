@@ -251,6 +251,27 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
       ]),
       numeric: [1, 2, 3, 5, 6, 7],
     });
+    const split = normalForms.filter(({ nf }) => (nf.byInvariant?.length ?? 0) > 1);
+    if (split.length > 0) {
+      tables.push({
+        id: `${id}-normal-form-by-invariant`,
+        title: `${p.name}: one counterexample per violation?`,
+        caption: "The defects whose finds broke more than one invariant, their finds split by the invariant broken: the shrinker keeps a find's invariant, so finds of different invariants can never end on the same list. The other defects' finds all broke one invariant (the table above).",
+        columns: ["Defect", "Invariant", "Finds", "Same list", "Distinct lists", "Decisions after (min / max)", "Most / least"],
+        rows: split.flatMap(({ bug, nf }) =>
+          (nf.byInvariant ?? []).map((v) => [
+            bug,
+            v.invariant,
+            formatCount(v.finds),
+            `${Math.round(100 * v.normalFormRate)}%`,
+            formatCount(v.distinctLists),
+            v.decisionsMin === null ? "—" : `${formatCount(v.decisionsMin)} / ${formatCount(v.decisionsMax)}`,
+            v.decisionsMin === null || v.decisionsMax === null ? "—" : `${(v.decisionsMax / Math.max(1, v.decisionsMin)).toFixed(2)}x`,
+          ]),
+        ),
+        numeric: [2, 3, 4, 6],
+      });
+    }
   }
 
   const t = p.throughput;

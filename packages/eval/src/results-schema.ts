@@ -122,6 +122,19 @@ const shrinkRow = z.strictObject({
       decisionsMax: count.nullable(),
       candidateRunsMedian: z.number(),
       converged: count.exactOptional(),
+      byInvariant: z
+        .array(
+          z.strictObject({
+            invariant: z.string(),
+            finds: count,
+            normalFormRate: z.number().min(0).max(1),
+            distinctLists: count,
+            decisionsMin: count.nullable(),
+            decisionsMax: count.nullable(),
+          }),
+        )
+        .exactOptional()
+        .meta({ description: "The same figures for the finds of each invariant broken, most finds first" }),
     })
     .nullable()
     .exactOptional()

@@ -168,6 +168,19 @@ export interface NormalFormSummary {
   readonly candidateRunsMedian: number;
   /** How many of the shrinks converged (a whole round of passes changed nothing); the others stopped at the budget (absent from older results). */
   readonly converged?: number;
+  /** The same figures for the finds of each invariant broken, most finds first (absent from older results): the shrinker keeps a find's invariant, so finds of different invariants never share a list. */
+  readonly byInvariant?: readonly InvariantNormalForm[];
+}
+
+/** The normal-form figures of the finds of one defect that broke one invariant. */
+export interface InvariantNormalForm {
+  readonly invariant: string;
+  readonly finds: number;
+  /** Share of these finds that shrank to their most common choice list. */
+  readonly normalFormRate: number;
+  readonly distinctLists: number;
+  readonly decisionsMin: number | null;
+  readonly decisionsMax: number | null;
 }
 
 /** Throughput of the protocol's scenario with no defect, single thread. */

@@ -279,9 +279,10 @@ async function shrinkPhase(run: ExperimentRun, going: readonly Section[]): Promi
     const rows: ShrinkRow[] = (picks[i] ?? []).map((pick, j) => {
       const row = shrinkRow(s.bugs[j] as string, pick, pick === null ? undefined : outputs[tasks.findIndex((t) => t.bug === pick.bug)]);
       if (!withNormalForm) return row;
-      const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + (normalFormTasks[i]?.[j]?.length ?? 0));
+      const findTasks = normalFormTasks[i]?.[j] ?? [];
+      const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + findTasks.length);
       normalFormOffset += found.length;
-      return { ...row, normalForm: normalFormSummary(found.map((o) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns, converged: o.converged }))) };
+      return { ...row, normalForm: normalFormSummary(found.map((o, k) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns, converged: o.converged, invariant: (findTasks[k] as ShrinkTask).invariant }))) };
     });
     run.update(s, { shrinks: { status: "done", rows } });
   });

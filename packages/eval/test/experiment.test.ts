@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deterministicView, readResults, renderSummaryMarkdown, resultsSchema, runExperiment, type ExperimentResults, type ProtocolResults } from "../src/index.js";
+import { buildProtocolTables, deterministicView, readResults, renderSummaryMarkdown, resultsSchema, runExperiment, type ExperimentResults, type ProtocolResults } from "../src/index.js";
 import { testProtocols, tinyConfig } from "./tiny-config.js";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "cx-eval-"));
@@ -95,9 +95,30 @@ describe("runExperiment", () => {
         expect(nf?.normalFormRate).toBeGreaterThanOrEqual(1 / (nf?.finds ?? 1));
         expect(nf?.distinctLists).toBeLessThanOrEqual(nf?.finds ?? 0);
         expect(nf?.decisionsMin).toBeLessThanOrEqual(nf?.decisionsMax ?? 0);
+        // Every find is counted under the invariant it broke, and no invariant's finds share a list with another's.
+        const byInvariant = nf?.byInvariant ?? [];
+        expect(byInvariant.reduce((n, v) => n + v.finds, 0)).toBe(nf?.finds);
+        expect(byInvariant.reduce((n, v) => n + v.distinctLists, 0)).toBe(nf?.distinctLists);
       }
       for (const row of p.shrinks.rows.filter((r) => r.status === "not-found")) expect(row.normalForm).toBeNull();
     }
+  });
+
+  it("adds a table of the finds split by invariant only for the defects whose finds broke more than one", async () => {
+    const results = await resultsInline();
+    const p = results.protocols[0] as ProtocolResults;
+    const shrunk = p.shrinks.rows.find((r) => r.normalForm !== null && r.normalForm !== undefined);
+    expect(shrunk).toBeDefined();
+    const split = { invariant: "B", finds: 1, normalFormRate: 1, distinctLists: 1, decisionsMin: 7, decisionsMax: 7 };
+    const rows = p.shrinks.rows.map((r) => (r === shrunk && r.normalForm ? { ...r, normalForm: { ...r.normalForm, byInvariant: [{ invariant: "A", finds: 2, normalFormRate: 0.5, distinctLists: 2, decisionsMin: 3, decisionsMax: 6 }, split] } } : r));
+    const edited = { ...p, shrinks: { ...p.shrinks, rows } };
+    const table = buildProtocolTables(results, edited).find((t) => t.id.endsWith("-normal-form-by-invariant"));
+    expect(table?.rows).toEqual([
+      [shrunk?.bug, "A", "2", "50%", "2", "3 / 6", "2.00x"],
+      [shrunk?.bug, "B", "1", "100%", "1", "7 / 7", "1.00x"],
+    ]);
+    const single = p.shrinks.rows.map((r) => (r.normalForm ? { ...r, normalForm: { ...r.normalForm, byInvariant: [split] } } : r));
+    expect(buildProtocolTables(results, { ...p, shrinks: { ...p.shrinks, rows: single } }).some((t) => t.id.endsWith("-normal-form-by-invariant"))).toBe(false);
   });
 
   it("counts every story step, and separately the steps shown under the display cap", async () => {

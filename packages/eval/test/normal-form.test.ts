@@ -75,6 +75,22 @@ describe("normalFormSummary", () => {
     expect(normalFormSummary([])).toBeNull();
   });
 
+  it("splits the figures by the invariant each find broke, most finds first, when the finds say it", () => {
+    const summary = normalFormSummary([
+      { choices: [1, 2], candidateRuns: 1, invariant: "B" },
+      { choices: [3], candidateRuns: 1, invariant: "A" },
+      { choices: [1, 2], candidateRuns: 1, invariant: "B" },
+      { choices: [4, 4, 4], candidateRuns: 1, invariant: "B" },
+      { choices: null, candidateRuns: 1, invariant: "A" },
+    ]);
+    expect(summary?.normalFormRate).toBeCloseTo(2 / 5);
+    expect(summary?.byInvariant).toEqual([
+      { invariant: "B", finds: 3, normalFormRate: 2 / 3, distinctLists: 2, decisionsMin: 2, decisionsMax: 3 },
+      { invariant: "A", finds: 2, normalFormRate: 1 / 2, distinctLists: 2, decisionsMin: 1, decisionsMax: 1 },
+    ]);
+    expect(normalFormSummary([{ choices: [1], candidateRuns: 5 }])).not.toHaveProperty("byInvariant");
+  });
+
   it("counts the shrinks that converged when the shrinks say, and leaves the count out when they do not", () => {
     const summary = normalFormSummary([
       { choices: [1], candidateRuns: 5, converged: true },
