@@ -37,14 +37,21 @@ export interface ShrunkFind {
   readonly invariant?: string;
 }
 
-function sameList(shrunk: readonly ShrunkFind[], offset: number): { rate: number; distinct: number; decisions: number[] } {
+/**
+ * The share of `shrunk` that ended on their most common list (0 for none),
+ * how many distinct lists they ended on, and the decisions of each that
+ * reproduced. A find that did not reproduce is a list of its own (named
+ * by its index plus `offset`, so that the finds of one invariant stay
+ * apart from another's when counted together).
+ */
+export function sameListFigures(shrunk: readonly Pick<ShrunkFind, "choices">[], offset = 0): { rate: number; distinct: number; decisions: number[] } {
   const counts = new Map<string, number>();
   shrunk.forEach((s, i) => {
     const key = s.choices === null ? `not reproduced ${offset + i}` : s.choices.join(",");
     counts.set(key, (counts.get(key) ?? 0) + 1);
   });
   const decisions = shrunk.flatMap((s) => (s.choices === null ? [] : [s.choices.length]));
-  return { rate: Math.max(...counts.values()) / shrunk.length, distinct: counts.size, decisions };
+  return { rate: shrunk.length === 0 ? 0 : Math.max(...counts.values()) / shrunk.length, distinct: counts.size, decisions };
 }
 
 /**
@@ -63,12 +70,12 @@ function sameList(shrunk: readonly ShrunkFind[], offset: number): { rate: number
  */
 export function normalFormSummary(shrunk: readonly ShrunkFind[]): NormalFormSummary | null {
   if (shrunk.length === 0) return null;
-  const all = sameList(shrunk, 0);
+  const all = sameListFigures(shrunk);
   const invariants = [...new Set(shrunk.flatMap((s) => (s.invariant === undefined ? [] : [s.invariant])))];
   const byInvariant = invariants
     .map((invariant) => {
       const finds = shrunk.filter((s) => s.invariant === invariant);
-      const within = sameList(finds, shrunk.indexOf(finds[0] as ShrunkFind));
+      const within = sameListFigures(finds, shrunk.indexOf(finds[0] as ShrunkFind));
       return {
         invariant,
         finds: finds.length,

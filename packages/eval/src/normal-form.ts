@@ -3,6 +3,7 @@ import { hunt, shrink, type PassStats, type ShrinkOptions, type StrategyName } f
 import { ReplayedChoices, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { tellStory } from "@cx/viz";
 import { median } from "./median.js";
+import { sameListFigures } from "./normal-form-summary.js";
 
 /** What one normal-form measurement runs: per defect, `seeds` independent hunts, each find shrunk alone. */
 export interface NormalFormSpec {
@@ -147,13 +148,6 @@ function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonl
   };
 }
 
-/** Share of `finds` that shrank to their most common list (0 for none). */
-function sameListRate(finds: readonly NormalFormFind[]): { rate: number; distinct: number } {
-  const counts = new Map<string, number>();
-  for (const f of finds) counts.set(f.choices.join(","), (counts.get(f.choices.join(",")) ?? 0) + 1);
-  return { rate: finds.length === 0 ? 0 : Math.max(0, ...counts.values()) / finds.length, distinct: counts.size };
-}
-
 /**
  * The row of one defect from its shrunk finds: the normal-form rate over
  * all finds and within the invariant most of them broke, the spread of
@@ -169,7 +163,7 @@ function sameListRate(finds: readonly NormalFormFind[]): { rate: number; distinc
  * ```
  */
 export function normalFormRow(bug: string, hunts: number, finds: readonly NormalFormFind[]): NormalFormRow {
-  const all = sameListRate(finds);
+  const all = sameListFigures(finds);
   const byInvariant = [...new Set(finds.map((f) => f.invariant))].sort().map((i) => [i, finds.filter((f) => f.invariant === i).length] as const);
   const main = byInvariant.reduce<readonly [string, number] | null>((top, entry) => (top === null || entry[1] > top[1] ? entry : top), null);
   const decisions = finds.map((f) => f.decisions);
@@ -182,7 +176,7 @@ export function normalFormRow(bug: string, hunts: number, finds: readonly Normal
     normalFormRate: all.rate,
     distinctLists: all.distinct,
     mainInvariant: main?.[0] ?? null,
-    normalFormRateMainInvariant: main === null ? 0 : sameListRate(finds.filter((f) => f.invariant === main[0])).rate,
+    normalFormRateMainInvariant: main === null ? 0 : sameListFigures(finds.filter((f) => f.invariant === main[0])).rate,
     invariants: Object.fromEntries(byInvariant),
     decisionsBest: finds.length === 0 ? null : Math.min(...decisions),
     decisionsWorst: finds.length === 0 ? null : Math.max(...decisions),
