@@ -112,9 +112,13 @@ export function candidatesEndingAt(frame: Frame, decisions: readonly Decision[],
   return out.sort((a, b) => compareShortlex(trimChoices(a), trimChoices(b)));
 }
 
-/** The length of the placement's list once trimmed: the end of its last unusual value, or of the frame's own. */
-export function placedLength(frame: Frame, { slots, contents }: Placement): number {
-  let end = trimChoices(frame.values).length;
+/**
+ * The length of the placement's list once trimmed: the end of its last
+ * unusual value, or of the frame's own (`frameEnd`: pass it when placing
+ * many times into one frame, so the frame is trimmed once).
+ */
+export function placedLength(frame: Frame, { slots, contents }: Placement, frameEnd = trimChoices(frame.values).length): number {
+  let end = frameEnd;
   contents.forEach((d, k) => {
     const slot = slots[k] as Range;
     for (let offset = d.content.length - 1; offset >= 0; offset--) {

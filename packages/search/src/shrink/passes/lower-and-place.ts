@@ -1,4 +1,4 @@
-import { compareShortlex } from "../../choice-order.js";
+import { compareShortlex, trimChoices } from "../../choice-order.js";
 import { LOW_ALL_MAX, nonZeroIndexes, SETTING_FRACTIONS, smallerSettingValues, with1 } from "../edits.js";
 import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Frame, type Placement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
@@ -70,9 +70,10 @@ function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", s
         const lengthMax = compareShortlex(settings, bestSettings) < 0 ? state.best.length : state.best.length - 1;
         // Each frame's first candidates, in its own order; more than the allowance could never run.
         let taken = 0;
+        const frameEnd = trimChoices(frame.values).length;
         for (let last = decisions.length - 1; last < frame.slots.length && taken < until - state.runs; last++) {
           for (const placement of placementsEndingAt(frame, decisions, last)) {
-            const length = placedLength(frame, placement);
+            const length = placedLength(frame, placement, frameEnd);
             if (length <= lengthMax) candidates.push({ frame, frameRank, rank: taken++, length, placement });
           }
         }
