@@ -15,6 +15,7 @@ import { lowerAndSwitch } from "./passes/lower-and-switch.js";
 import { lowerAndPlace, lowerSwitchAndPlace } from "./passes/lower-and-place.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
+import { reencodeFaultsPass } from "./passes/reencode-faults.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
 import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
 import { alignedZeroBlockLowerNext, zeroBlockLowerNext } from "./passes/zero-block-lower-next.js";
@@ -59,6 +60,7 @@ export const shrinkPasses = {
   "lower-and-switch": lowerAndSwitch,
   "lower-and-place": lowerAndPlace,
   "lower-switch-and-place": lowerSwitchAndPlace,
+  "reencode-faults": reencodeFaultsPass,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

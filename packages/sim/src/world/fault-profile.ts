@@ -21,8 +21,10 @@ export interface FaultProfile {
 const DROP = [0, 3, 10, 25] as const;
 const DUPLICATE = [0, 3, 10] as const;
 const DELAY_SPREAD = [0, 10, 50, 150] as const;
-const CRASH = [0, 5, 15, 30] as const;
-const PARTITION = [0, 5, 15, 30] as const;
+/** The crash chances per fault tick, by the "crash level" draw. */
+export const CRASH_LEVELS = [0, 5, 15, 30] as const;
+/** The partition chances per fault tick, by the "partition level" draw. */
+export const PARTITION_LEVELS = [0, 5, 15, 30] as const;
 
 function level(choices: ChoiceSource, levels: readonly number[], label: string): number {
   return levels[choices.draw(levels.length, label)] ?? 0;
@@ -35,8 +37,8 @@ export function drawFaultProfile(choices: ChoiceSource): FaultProfile {
     dropPercent: level(choices, DROP, "drop level"),
     duplicatePercent: level(choices, DUPLICATE, "duplicate level"),
     delaySpreadMs: level(choices, DELAY_SPREAD, "delay level"),
-    crashPercent: level(choices, CRASH, "crash level"),
-    partitionPercent: level(choices, PARTITION, "partition level"),
+    crashPercent: level(choices, CRASH_LEVELS, "crash level"),
+    partitionPercent: level(choices, PARTITION_LEVELS, "partition level"),
   };
   choices.endSpan();
   return profile;

@@ -79,6 +79,9 @@ export const calmSwarm: SwarmProfile = {
 };
 
 const OMIT_MASKS = 32;
+/** The bits of the "omitted faults" draw that leave out crashes and partitions. */
+export const OMIT_CRASHES = 8;
+export const OMIT_PARTITIONS = 16;
 const HOLD = [0, 3, 8, 15] as const;
 const REPARTITION = [0, 1] as const;
 const TARGETED = [0, 1] as const;
@@ -88,7 +91,8 @@ const FAULT_GRAIN = [0, 10, 1] as const;
 const EXTRA_CLIENTS = [0, 2, 5] as const;
 const OPS_FACTOR = [1, 2, 4] as const;
 const PACING = [0, 1, 2] as const;
-const STRIKE = [0, 10, 30, 50] as const;
+/** The nemesis's strike chances per client request, by the "nemesis strikes" draw. */
+export const STRIKE_LEVELS = [0, 10, 30, 50] as const;
 const CUT_IN_FLIGHT = [0, 1] as const;
 
 /** Draws in the swarm profile of `swarm: 1`. */
@@ -126,7 +130,7 @@ export function drawSwarmProfile(choices: ChoiceSource, swarm: number): SwarmPro
     extraClients: level(choices, EXTRA_CLIENTS, "extra clients"),
     opsFactor: level(choices, OPS_FACTOR, "operations factor"),
     pacing: level(choices, PACING, "client pacing"),
-    strikePercent: swarm === 2 ? level(choices, STRIKE, "nemesis strikes") : 0,
+    strikePercent: swarm === 2 ? level(choices, STRIKE_LEVELS, "nemesis strikes") : 0,
     partitionsCutInFlight: swarm === 2 && level(choices, CUT_IN_FLIGHT, "partitions cut in flight") === 1,
   };
   choices.endSpan();
@@ -149,7 +153,7 @@ export function withoutOmittedFaults(profile: FaultProfile, swarm: SwarmProfile)
     dropPercent: omit & 1 ? 0 : profile.dropPercent,
     duplicatePercent: omit & 2 ? 0 : profile.duplicatePercent,
     delaySpreadMs: omit & 4 ? 0 : profile.delaySpreadMs,
-    crashPercent: omit & 8 ? 0 : profile.crashPercent,
-    partitionPercent: omit & 16 ? 0 : profile.partitionPercent,
+    crashPercent: omit & OMIT_CRASHES ? 0 : profile.crashPercent,
+    partitionPercent: omit & OMIT_PARTITIONS ? 0 : profile.partitionPercent,
   };
 }

@@ -1,0 +1,103 @@
+import { reencodeFaults, type FaultReencoding } from "@cx/sim";
+import { compareShortlex, trimChoices } from "../../choice-order.js";
+import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Decision, type Frame, type Placement } from "../placements.js";
+import type { ShrinkPass } from "../shrink-pass.js";
+import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
+
+/** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), counted, so the result is the same on any machine. */
+const RUNS_PER_DECISION = 8;
+
+/** The kind of a draw as the shrinker records it (see KeyedReplay): its span's label and its own. */
+function kindOf(span: string, label: string): string {
+  return `${span}\u0000${label}`;
+}
+
+/** Every choice of one item from each list, in order (the first list varies slowest). */
+function product<T>(lists: readonly (readonly T[])[]): T[][] {
+  return lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((item) => [...prefix, item])), [[]]);
+}
+
+/** The settings with the re-encoding's edits (`keys`: the kind of each setting's draw), or null when one names a setting the run does not draw. */
+function editedSettings(settings: readonly number[], keys: readonly string[], reencoding: FaultReencoding): number[] | null {
+  const edited = settings.slice();
+  for (const edit of reencoding.settings) {
+    const at = keys.indexOf(kindOf(edit.span, edit.label));
+    if (at < 0) return null;
+    edited[at] = edit.value;
+  }
+  return edited;
+}
+
+/** A placement of one variant of the re-encoded decisions, with what orders it among all of them. */
+interface Candidate {
+  readonly variant: number;
+  readonly rank: number;
+  readonly length: number;
+  readonly placement: Placement;
+}
+
+/**
+ * Write the failure's faults through another of the world's mechanisms
+ * and place them anew. Finds of one defect often hold the same cut
+ * through different mechanisms (one node cut off by the nemesis after a
+ * client request in one, by a partition at a fault tick in another), and
+ * the fault tick's is often the shorter list; no change of a few values
+ * turns one into the other. The world says how its draws map
+ * (`reencodeFaults` in @cx/sim): the settings to change and each
+ * decision's new contents; one calm run of the new settings shows where
+ * the new decisions can go.
+ */
+export const reencodeFaultsPass: ShrinkPass = {
+  name: "reencode-faults",
+  contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions: ask the world (@cx/sim's reencodeFaults) for the same faults through another mechanism (a nemesis strike as a fault tick's partition or crash of each node, with the settings that needs), run the new settings alone on calm to learn the slots of that run, and place the decisions (the re-encoded ones and the others as they were) into slots of their kinds, in any order, every candidate in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}). A failure the world has no other encoding for costs nothing.`,
+  run(state) {
+    const decisions = decisionsOf(state);
+    if (decisions === null) return;
+    const head = settingsLength(state);
+    const best = padded(state.best, head);
+    const headKeys = state.bestKeys.slice(0, head);
+    const setting = (span: string, label: string): number | undefined => {
+      const at = headKeys.indexOf(kindOf(span, label));
+      return at < 0 ? undefined : best[at];
+    };
+    const drawn = decisions.map((d) => ({ span: (d.kinds[0] ?? "").split("\u0000")[0] ?? "", content: d.content }));
+    const reencoding = reencodeFaults(drawn, setting);
+    if (reencoding === null) return;
+    const settings = editedSettings(best.slice(0, head), headKeys, reencoding);
+    if (settings === null) return;
+    const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
+    const until = state.runs + allowance;
+    const version = state.version;
+    const record = state.recordOf(settings);
+    // Over budget, or the settings fail on their own (then they are the best now).
+    if (record === null || state.version !== version) return;
+    const variants = product(
+      decisions.map((d, i): Decision[] => {
+        const re = reencoding.decisions[i];
+        if (re === null || re === undefined) return [d];
+        const kinds = re.labels.map((label) => kindOf(re.span, label));
+        return re.contents.map((content) => ({ at: d.at, content, kinds }));
+      }),
+    );
+    const frame: Frame = { values: padded(settings, record.keys.length), keys: record.keys, slots: slotsFor(record, variants.flat(), { start: head, end: state.best.length }) };
+    const frameEnd = trimChoices(frame.values).length;
+    const lengthMax = compareShortlex(settings, best.slice(0, head)) < 0 ? state.best.length : state.best.length - 1;
+    const candidates: Candidate[] = [];
+    variants.forEach((variant, v) => {
+      let taken = 0;
+      for (let last = variant.length - 1; last < frame.slots.length && taken < allowance; last++) {
+        for (const placement of placementsEndingAt(frame, variant, last)) {
+          const length = placedLength(frame, placement, frameEnd);
+          if (length <= lengthMax) candidates.push({ variant: v, rank: taken++, length, placement });
+        }
+      }
+    });
+    candidates.sort((a, b) => a.length - b.length || a.rank - b.rank || a.variant - b.variant);
+    for (const c of candidates) {
+      if (state.stopped || state.runs >= until) return;
+      const values = placedValues(frame, c.placement);
+      if (compareShortlex(values.slice(0, c.length), state.best) >= 0) continue;
+      if (state.considerKeyed(values, frame.keys)) return;
+    }
+  },
+};

@@ -1,0 +1,111 @@
+import { CRASH_LEVELS, PARTITION_LEVELS } from "./fault-profile.js";
+import { StrikeKind } from "./faults.js";
+import { PartitionShape } from "./partition.js";
+import { OMIT_CRASHES, OMIT_PARTITIONS, STRIKE_LEVELS, SWARM_SPAN } from "./swarm-profile.js";
+
+/** One decision of a run: the label of its span and the values of its draws. */
+export interface DrawnDecision {
+  readonly span: string;
+  readonly content: readonly number[];
+}
+
+/** A run-wide setting to change: the draw named `label` in the settings span `span`, to `value`. */
+export interface SettingEdit {
+  readonly span: string;
+  readonly label: string;
+  readonly value: number;
+}
+
+/** A decision written anew: its span, the labels of its draws in order, and the contents to try (each one draw per label). */
+export interface ReencodedDecision {
+  readonly span: string;
+  readonly labels: readonly string[];
+  readonly contents: readonly (readonly number[])[];
+}
+
+/**
+ * The same faults through another mechanism: the settings to change and,
+ * in the order given, each decision as it is written there (`null`: as it
+ * was). Where each goes in the new run is left to the caller: the run
+ * changes with the settings, so only a run can tell.
+ */
+export interface FaultReencoding {
+  readonly settings: readonly SettingEdit[];
+  readonly decisions: readonly (ReencodedDecision | null)[];
+}
+
+const NEMESIS_SPAN = "nemesis strike";
+const FAULT_TICK_SPAN = "fault tick";
+const FAULT_PROFILE_SPAN = "fault profile";
+/** A fault tick's draws without a fault grain (see `Faults.tick`). */
+const FAULT_TICK_LABELS = ["crash?", "crash node", "down time", "partition?", "partition shape", "partition node", "partition time"] as const;
+/** The largest cluster: the node a strike hit is not in its draws, so each is tried (a larger value replays as the last node). */
+const NODES_MAX = 5;
+
+/** The smallest value of `drawBool(percent)` that is true. */
+function trigger(percent: number): number {
+  return 100 - percent;
+}
+
+/**
+ * The nemesis strikes among `decisions` written as fault ticks instead:
+ * an isolation becomes a partition that cuts the same node off for as
+ * many ticks, a crash a crash for as long. The strike hits the node a
+ * client request just reached, which its draws do not name, so every node
+ * is a content to try. The settings turn the nemesis off, the fault clock's
+ * partitions (or crashes) on at their lowest level (if off or left out),
+ * the fault grain off (so a tick draws what a strike's duration needs) and,
+ * as a strike does, a partition cut the messages in flight (a crash lose
+ * its sends). `null` when no decision is a strike that struck, or when a
+ * setting it needs is not drawn (`setting` gives undefined).
+ *
+ * Why: finds of one failure often hold the same cut through different
+ * mechanisms, one through the nemesis after a client request, another
+ * through a partition at a fault tick; no change of a few values turns one
+ * into the other, and only the world knows how its draws map.
+ *
+ * @example
+ * ```ts
+ * const settings = new Map([["swarm profile/nemesis strikes", 1]]);
+ * const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 2] }], (span, label) => settings.get(`${span}/${label}`) ?? 0);
+ * re?.decisions[0]?.span; // "fault tick"
+ * ```
+ */
+export function reencodeFaults(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
+  const strikeLevel = setting(SWARM_SPAN, "nemesis strikes");
+  const strikePercent = STRIKE_LEVELS[strikeLevel ?? 0] ?? 0;
+  const struck = (d: DrawnDecision): boolean => d.span === NEMESIS_SPAN && (d.content[0] ?? 0) >= trigger(strikePercent) && strikePercent > 0;
+  if (!decisions.some(struck)) return null;
+  const isolates = decisions.some((d) => struck(d) && (d.content[1] ?? 0) === StrikeKind.Isolate);
+  const crashes = decisions.some((d) => struck(d) && (d.content[1] ?? 0) !== StrikeKind.Isolate);
+  const partitionLevel = setting(FAULT_PROFILE_SPAN, "partition level");
+  const crashLevel = setting(FAULT_PROFILE_SPAN, "crash level");
+  const omitted = setting(SWARM_SPAN, "omitted faults");
+  const needed = [partitionLevel, crashLevel, omitted, setting(SWARM_SPAN, "fault grain"), setting(SWARM_SPAN, "partitions cut in flight"), setting(SWARM_SPAN, "crash loses sends")];
+  if (needed.some((v) => v === undefined)) return null;
+  const partitionAt = Math.max(1, partitionLevel ?? 0);
+  const crashAt = Math.max(1, crashLevel ?? 0);
+  const settings: SettingEdit[] = [
+    { span: SWARM_SPAN, label: "nemesis strikes", value: 0 },
+    { span: SWARM_SPAN, label: "fault grain", value: 0 },
+    { span: SWARM_SPAN, label: "omitted faults", value: (omitted ?? 0) & ~((isolates ? OMIT_PARTITIONS : 0) | (crashes ? OMIT_CRASHES : 0)) },
+  ];
+  if (isolates) settings.push({ span: FAULT_PROFILE_SPAN, label: "partition level", value: partitionAt }, { span: SWARM_SPAN, label: "partitions cut in flight", value: 1 });
+  if (crashes) settings.push({ span: FAULT_PROFILE_SPAN, label: "crash level", value: crashAt }, { span: SWARM_SPAN, label: "crash loses sends", value: 1 });
+  return {
+    settings,
+    decisions: decisions.map((d): ReencodedDecision | null => {
+      if (!struck(d)) return null;
+      const duration = d.content[2] ?? 0;
+      const contents: number[][] = [];
+      for (let node = 0; node < NODES_MAX; node++) {
+        contents.push(
+          (d.content[1] ?? 0) === StrikeKind.Isolate
+            ? [0, 0, 0, trigger(PARTITION_LEVELS[partitionAt] ?? 0), PartitionShape.Isolate, node, duration]
+            : [trigger(CRASH_LEVELS[crashAt] ?? 0), node, duration, 0, 0, 0, 0],
+        );
+      }
+      return { span: FAULT_TICK_SPAN, labels: FAULT_TICK_LABELS, contents };
+    }),
+  };
+}

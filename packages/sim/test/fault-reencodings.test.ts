@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { huntScenarioOptions, reencodeFaults, registerWorkload, ReplayedChoices, runScenario, type ChoiceSource, type FaultReencoding, type Span, type TraceEvent } from "../src/index.js";
+import { primaryBackup } from "./fixtures/primary-backup.js";
+
+/** Replays `values` and notes the kind of every draw (its span's label and its own), as a shrinker would. */
+class LabelledReplay implements ChoiceSource {
+  readonly keys: string[] = [];
+  private readonly open: string[] = [];
+  private readonly inner: ReplayedChoices;
+  constructor(values: readonly number[]) {
+    this.inner = new ReplayedChoices(values);
+  }
+  draw(n: number, label?: string): number {
+    this.keys.push(`${this.open.at(-1) ?? ""}/${label ?? ""}`);
+    return this.inner.draw(n, label);
+  }
+  drawBool(percent: number, label?: string): boolean {
+    return this.draw(100, label) >= 100 - percent;
+  }
+  startSpan(label: string): void {
+    this.open.push(label);
+    this.inner.startSpan(label);
+  }
+  endSpan(): void {
+    this.open.pop();
+    this.inner.endSpan();
+  }
+  get position(): number {
+    return this.inner.position;
+  }
+  record(): number[] {
+    return this.inner.record();
+  }
+  spans(): Span[] {
+    return this.inner.spans();
+  }
+}
+
+const run = (values: readonly number[]) => {
+  const choices = new LabelledReplay(values);
+  const result = runScenario({ protocol: primaryBackup, workload: registerWorkload, choices, recordTrace: true, options: huntScenarioOptions });
+  return { result, keys: choices.keys };
+};
+
+/** The index of the setting drawn as `span`/`label` in a run's keys. */
+const settingAt = (keys: readonly string[], span: string, label: string): number => keys.indexOf(`${span}/${label}`);
+
+/** `values` with `content` written from `at` on (zeros up to there). */
+const written = (values: readonly number[], at: number, content: readonly number[]): number[] => {
+  const out = values.slice();
+  while (out.length < at + content.length) out.push(0);
+  content.forEach((v, k) => (out[at + k] = v));
+  return out;
+};
+
+const partitions = (trace: readonly TraceEvent[]) => {
+  const out: { time: number; healedAt: number | null; blocked: string }[] = [];
+  for (const e of trace) {
+    if (e.kind === "partition") out.push({ time: e.time, healedAt: null, blocked: JSON.stringify(e.blocked) });
+    const last = out.at(-1);
+    if (e.kind === "heal" && last !== undefined && last.healedAt === null) last.healedAt = e.time;
+  }
+  return out;
+};
+
+describe("reencodeFaults", () => {
+  const strikesOn = (span: string, label: string) => (span === "swarm profile" && label === "nemesis strikes" ? 1 : 0);
+
+  it("has nothing to offer without a nemesis strike that struck, or without the nemesis", () => {
+    expect(reencodeFaults([{ span: "fault tick", content: [0, 0, 0, 95, 0, 1, 2] }], strikesOn)).toBeNull();
+    // 10% strikes: 89 is below the trigger (90).
+    expect(reencodeFaults([{ span: "nemesis strike", content: [89, 0, 2] }], strikesOn)).toBeNull();
+    expect(reencodeFaults([{ span: "nemesis strike", content: [90, 0, 2] }], () => 0)).toBeNull();
+    // A setting it needs is not drawn in this run.
+    expect(reencodeFaults([{ span: "nemesis strike", content: [90, 0, 2] }], (span, label) => (label === "fault grain" ? undefined : strikesOn(span, label)))).toBeNull();
+  });
+
+  it("writes an isolating strike as a fault tick's partition of each node for as long, the nemesis off and partitions on at their lowest level", () => {
+    const re = reencodeFaults(
+      [
+        { span: "message", content: [97, 0] },
+        { span: "nemesis strike", content: [90, 0, 2] },
+      ],
+      strikesOn,
+    ) as FaultReencoding;
+    expect(re.decisions[0]).toBeNull();
+    expect(re.decisions[1]?.span).toBe("fault tick");
+    expect(re.decisions[1]?.contents).toEqual([0, 1, 2, 3, 4].map((node) => [0, 0, 0, 95, 0, node, 2]));
+    expect(re.settings).toEqual(
+      expect.arrayContaining([
+        { span: "swarm profile", label: "nemesis strikes", value: 0 },
+        { span: "swarm profile", label: "fault grain", value: 0 },
+        { span: "fault profile", label: "partition level", value: 1 },
+        { span: "swarm profile", label: "partitions cut in flight", value: 1 },
+      ]),
+    );
+    expect(re.settings.some((s) => s.label === "crash level")).toBe(false);
+  });
+
+  it("writes a crashing strike as a fault tick's crash, keeps a higher crash level and clears only the left-out bit the crash needs", () => {
+    const settings = new Map([
+      ["swarm profile/nemesis strikes", 3],
+      ["fault profile/crash level", 2],
+      ["swarm profile/omitted faults", 8 + 16 + 1],
+    ]);
+    const re = reencodeFaults([{ span: "nemesis strike", content: [50, 1, 4] }], (span, label) => settings.get(`${span}/${label}`) ?? 0) as FaultReencoding;
+    expect(re.decisions[0]?.contents[2]).toEqual([85, 2, 4, 0, 0, 0, 0]);
+    expect(re.settings).toEqual(
+      expect.arrayContaining([
+        { span: "fault profile", label: "crash level", value: 2 },
+        { span: "swarm profile", label: "omitted faults", value: 16 + 1 },
+        { span: "swarm profile", label: "crash loses sends", value: 1 },
+      ]),
+    );
+  });
+
+  it("names the world's own draws: written at a fault tick, one of its contents cuts off the node the strike did, for as long", () => {
+    // A calm run of the hunt's world with the nemesis at 10%: find a strike and make it strike (isolate, 1 tick).
+    const calm = run([]);
+    const headKeys = calm.keys;
+    const longer = written([], settingAt(headKeys, "horizon", "fault periods"), [3]);
+    const withNemesis = written(longer, settingAt(headKeys, "swarm profile", "nemesis strikes"), [1]);
+    const strikeRun = run(withNemesis);
+    // The first strike whose cut heals by itself (a later one may be healed early by the calm phase).
+    const struckRuns = strikeRun.result.spans.filter((s) => s.label === "nemesis strike").map((strike) => run(written(withNemesis, strike.start, [90, 0, 0])));
+    const struck = struckRuns.find((r) => {
+      const first = partitions(r.result.trace)[0];
+      return first !== undefined && (first.healedAt ?? 0) - first.time === huntScenarioOptions.faultTickMs;
+    });
+    expect(struck).toBeDefined();
+    if (struck === undefined) return;
+    const cut = partitions(struck.result.trace)[0];
+
+    const setting = (span: string, label: string) => {
+      const at = settingAt(struck.keys, span, label);
+      return at < 0 ? undefined : (struck.result.choices[at] ?? 0);
+    };
+    const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 0] }], setting) as FaultReencoding;
+    let head = struck.result.choices.slice(0, 20);
+    for (const edit of re.settings) head = written(head, settingAt(struck.keys, edit.span, edit.label), [edit.value]);
+    const frame = run(head);
+    const tick = frame.result.spans.find((s) => s.label === "fault tick");
+    expect(tick).toBeDefined();
+    const labels = frame.keys.slice(tick?.start ?? 0, tick?.end ?? 0);
+    expect(labels).toEqual(re.decisions[0]?.labels.map((l) => `fault tick/${l}`));
+    const cuts = (re.decisions[0]?.contents ?? []).map((content) => partitions(run(written(head, tick?.start ?? 0, content)).result.trace)[0]);
+    for (const c of cuts) expect((c?.healedAt ?? 0) - (c?.time ?? 0)).toBe(huntScenarioOptions.faultTickMs);
+    expect(cuts.some((c) => c?.blocked === cut?.blocked)).toBe(true);
+  });
+});
