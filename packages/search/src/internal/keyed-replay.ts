@@ -28,7 +28,7 @@ export class KeyedReplay implements ChoiceSource {
 
   draw(n: number, label?: string): number {
     if (!(n >= 1) || !Number.isInteger(n)) throw new RangeError(`draw(n) needs a positive integer n, got ${n}`);
-    const key = `${this.open.at(-1)?.label ?? ""}\u0000${label ?? ""}`;
+    const key = drawKind(this.open.at(-1)?.label ?? "", label ?? "");
     let raw: number;
     if ("flat" in this.source) {
       raw = this.source.flat[this.index++] ?? 0;
@@ -69,6 +69,16 @@ export class KeyedReplay implements ChoiceSource {
   spans(): Span[] {
     return this.closed.filter((s) => s.end > s.start);
   }
+}
+
+/** The kind of a draw as `keys` holds it: the label of its innermost open span and its own label. */
+export function drawKind(span: string, label: string): string {
+  return `${span}\u0000${label}`;
+}
+
+/** The span label of a kind made by `drawKind`. */
+export function spanOfKind(kind: string): string {
+  return kind.slice(0, Math.max(0, kind.indexOf("\u0000")));
 }
 
 /** Groups `values` into queues by their kind, in order (`keys[i]` is the kind of `values[i]`). */

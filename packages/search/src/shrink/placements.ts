@@ -130,3 +130,28 @@ export function placedLength(frame: Frame, { slots, contents }: Placement, frame
   });
   return end;
 }
+
+/** A placement with its trimmed length and its rank in the order it was made. */
+export interface RankedPlacement {
+  readonly rank: number;
+  readonly length: number;
+  readonly placement: Placement;
+}
+
+/**
+ * The frame's placements of `decisions` whose list, trimmed, is at most
+ * `lengthMax` long, made slot by slot of the last decision (earlier slots
+ * first) and ranked in that order; making stops at the first slot reached
+ * with `max` of them already made (more could never run).
+ */
+export function rankedPlacements(frame: Frame, decisions: readonly Decision[], limits: { readonly lengthMax: number; readonly max: number }): RankedPlacement[] {
+  const out: RankedPlacement[] = [];
+  const frameEnd = trimChoices(frame.values).length;
+  for (let last = decisions.length - 1; last < frame.slots.length && out.length < limits.max; last++) {
+    for (const placement of placementsEndingAt(frame, decisions, last)) {
+      const length = placedLength(frame, placement, frameEnd);
+      if (length <= limits.lengthMax) out.push({ rank: out.length, length, placement });
+    }
+  }
+  return out;
+}

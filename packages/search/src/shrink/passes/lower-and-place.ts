@@ -1,6 +1,6 @@
-import { compareShortlex, trimChoices } from "../../choice-order.js";
+import { compareShortlex } from "../../choice-order.js";
 import { LOW_ALL_MAX, nonZeroIndexes, SETTING_FRACTIONS, smallerSettingValues, with1 } from "../edits.js";
-import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Frame, type Placement } from "../placements.js";
+import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Frame, type RankedPlacement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 
@@ -8,14 +8,10 @@ import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 const RUNS_PER_DECISION = 8;
 
 /** A placement into one of the lowered runs, with what orders it among all of them. */
-interface Candidate {
+interface Candidate extends RankedPlacement {
   readonly frame: Frame;
   /** The frames in shortlex order of their settings: the earlier, the smaller. */
   readonly frameRank: number;
-  /** Order within its frame (the frame's own shortlex order). */
-  readonly rank: number;
-  readonly length: number;
-  readonly placement: Placement;
 }
 
 /** How `lower-switch-and-place` moves the other setting: one level down or up (replay clamps a level past the setting's range). */
@@ -69,14 +65,7 @@ function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", s
         // Smaller settings make a list as long as the best smaller; larger ones need a shorter list.
         const lengthMax = compareShortlex(settings, bestSettings) < 0 ? state.best.length : state.best.length - 1;
         // Each frame's first candidates, in its own order; more than the allowance could never run.
-        let taken = 0;
-        const frameEnd = trimChoices(frame.values).length;
-        for (let last = decisions.length - 1; last < frame.slots.length && taken < until - state.runs; last++) {
-          for (const placement of placementsEndingAt(frame, decisions, last)) {
-            const length = placedLength(frame, placement, frameEnd);
-            if (length <= lengthMax) candidates.push({ frame, frameRank, rank: taken++, length, placement });
-          }
-        }
+        for (const ranked of rankedPlacements(frame, decisions, { lengthMax, max: until - state.runs })) candidates.push({ frame, frameRank, ...ranked });
         frameRank++;
       }
       candidates.sort((a, b) => a.length - b.length || a.frameRank - b.frameRank || a.rank - b.rank);

@@ -1,16 +1,12 @@
 import { reencodeFaults, type FaultReencoding } from "@cx/sim";
-import { compareShortlex, trimChoices } from "../../choice-order.js";
-import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedLength, placedValues, placementsEndingAt, slotsFor, type Decision, type Frame, type Placement } from "../placements.js";
+import { compareShortlex } from "../../choice-order.js";
+import { drawKind, spanOfKind } from "../../internal/keyed-replay.js";
+import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Decision, type Frame, type RankedPlacement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 
 /** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), counted, so the result is the same on any machine. */
 const RUNS_PER_DECISION = 8;
-
-/** The kind of a draw as the shrinker records it (see KeyedReplay): its span's label and its own. */
-function kindOf(span: string, label: string): string {
-  return `${span}\u0000${label}`;
-}
 
 /** Every choice of one item from each list, in order (the first list varies slowest). */
 function product<T>(lists: readonly (readonly T[])[]): T[][] {
@@ -21,7 +17,7 @@ function product<T>(lists: readonly (readonly T[])[]): T[][] {
 function editedSettings(settings: readonly number[], keys: readonly string[], reencoding: FaultReencoding): number[] | null {
   const edited = settings.slice();
   for (const edit of reencoding.settings) {
-    const at = keys.indexOf(kindOf(edit.span, edit.label));
+    const at = keys.indexOf(drawKind(edit.span, edit.label));
     if (at < 0) return null;
     edited[at] = edit.value;
   }
@@ -29,11 +25,8 @@ function editedSettings(settings: readonly number[], keys: readonly string[], re
 }
 
 /** A placement of one variant of the re-encoded decisions, with what orders it among all of them. */
-interface Candidate {
+interface Candidate extends RankedPlacement {
   readonly variant: number;
-  readonly rank: number;
-  readonly length: number;
-  readonly placement: Placement;
 }
 
 /**
@@ -57,10 +50,10 @@ export const reencodeFaultsPass: ShrinkPass = {
     const best = padded(state.best, head);
     const headKeys = state.bestKeys.slice(0, head);
     const setting = (span: string, label: string): number | undefined => {
-      const at = headKeys.indexOf(kindOf(span, label));
+      const at = headKeys.indexOf(drawKind(span, label));
       return at < 0 ? undefined : best[at];
     };
-    const drawn = decisions.map((d) => ({ span: (d.kinds[0] ?? "").split("\u0000")[0] ?? "", content: d.content }));
+    const drawn = decisions.map((d) => ({ span: spanOfKind(d.kinds[0] ?? ""), content: d.content }));
     const reencoding = reencodeFaults(drawn, setting);
     if (reencoding === null) return;
     const settings = editedSettings(best.slice(0, head), headKeys, reencoding);
@@ -75,23 +68,13 @@ export const reencodeFaultsPass: ShrinkPass = {
       decisions.map((d, i): Decision[] => {
         const re = reencoding.decisions[i];
         if (re === null || re === undefined) return [d];
-        const kinds = re.labels.map((label) => kindOf(re.span, label));
+        const kinds = re.labels.map((label) => drawKind(re.span, label));
         return re.contents.map((content) => ({ at: d.at, content, kinds }));
       }),
     );
     const frame: Frame = { values: padded(settings, record.keys.length), keys: record.keys, slots: slotsFor(record, variants.flat(), { start: head, end: state.best.length }) };
-    const frameEnd = trimChoices(frame.values).length;
     const lengthMax = compareShortlex(settings, best.slice(0, head)) < 0 ? state.best.length : state.best.length - 1;
-    const candidates: Candidate[] = [];
-    variants.forEach((variant, v) => {
-      let taken = 0;
-      for (let last = variant.length - 1; last < frame.slots.length && taken < allowance; last++) {
-        for (const placement of placementsEndingAt(frame, variant, last)) {
-          const length = placedLength(frame, placement, frameEnd);
-          if (length <= lengthMax) candidates.push({ variant: v, rank: taken++, length, placement });
-        }
-      }
-    });
+    const candidates = variants.flatMap((variant, v): Candidate[] => rankedPlacements(frame, variant, { lengthMax, max: allowance }).map((ranked) => ({ variant: v, ...ranked })));
     candidates.sort((a, b) => a.length - b.length || a.rank - b.rank || a.variant - b.variant);
     for (const c of candidates) {
       if (state.stopped || state.runs >= until) return;
