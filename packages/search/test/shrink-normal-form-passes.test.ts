@@ -146,6 +146,40 @@ function twoMechanismTarget(): Target {
   };
 }
 
+/**
+ * A small copy of the world's two ways to make a message late, with its
+ * draws' names: the fault profile's delay spread (a delay of up to 10 per
+ * message) and the swarm profile's hold (a fate in the hold band: 100
+ * late). Messages leave 5 apart; fails when the fourth arrives after the
+ * fifth, whichever way it was made late.
+ */
+function twoReorderingsTarget(): Target {
+  return {
+    run(source: ChoiceSource): Outcome {
+      source.startSpan("fault profile");
+      const drop = [0, 3, 10][source.draw(3, "drop level")] ?? 0;
+      const duplicate = [0, 3][source.draw(2, "duplicate level")] ?? 0;
+      const spread = [0, 10][source.draw(2, "delay level")] ?? 0;
+      source.endSpan();
+      source.startSpan("swarm profile");
+      const omitted = source.draw(32, "omitted faults");
+      const hold = [0, 3, 8, 15][source.draw(4, "hold level")] ?? 0;
+      source.endSpan();
+      const arrivals: number[] = [];
+      for (let m = 0; m < 8; m++) {
+        source.startSpan("message");
+        const fate = source.draw(100, "fate");
+        const held = fate >= 100 - drop - duplicate - hold && fate < 100 - drop - duplicate;
+        const late = held ? 100 + source.draw(30, "delay") : source.draw((omitted & 4 ? 0 : spread) + 1, "delay");
+        source.endSpan();
+        arrivals.push(5 * m + late);
+      }
+      const fails = (arrivals[3] ?? 0) > (arrivals[4] ?? 0);
+      return { violation: fails ? { invariant: "bad", message: JSON.stringify(arrivals) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
 describe("passes toward one normal form", () => {
   it("reencode-faults writes a nemesis strike as the fault clock's partition, which no move of values reaches", () => {
     const target = twoMechanismTarget();
@@ -157,6 +191,16 @@ describe("passes toward one normal form", () => {
     const reencoded = shrink({ target, choices: start, violation: bad, passes: ["reencode-faults", "lower-values"] });
     // Partitions on at 5%, the nemesis off (the in-flight cut the pass turned on does not matter here: lowered again); node 2 cut off at the first tick.
     expect(reencoded.choices).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95, 0, 2]);
+  });
+
+  it("reencode-faults writes a message the delay spread made late as a held one, which no move of values reaches", () => {
+    const target = twoReorderingsTarget();
+    // The delay level on, the fourth message 6 late (after the fifth).
+    const start = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6];
+    const others = shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "place-decisions", "lower-values", "lower-pairs", "lower-and-switch", "lower-and-raise", "lower-and-place"] });
+    expect(others.choices).toEqual(start);
+    // The hold level on and the fourth message held: the hold level comes later among the settings, so the list is smaller.
+    expect(shrink({ target, choices: start, violation: bad, passes: ["reencode-faults", "lower-values"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97]);
   });
 
   it("place-decisions moves two decisions together, which no move of one decision reaches", () => {
@@ -223,6 +267,32 @@ describe("passes toward one normal form", () => {
     expect(others.choices).toEqual([2, ...twoFaults([0, 0], [6, 1]).map((v) => (v === 95 ? 90 : v))]);
     const placed = shrink({ target, choices: start, violation: bad, passes: ["lower-and-place", "lower-values"] });
     expect(placed.choices).toEqual([0, 90, 0, 0, 0, 90, 1]);
+  });
+
+  it("lower-and-place tries every shorter horizon, where the failure fits none of the fractions of the long one", () => {
+    // A horizon of 0..19 ticks and a client operation paced at a third of it: fails when a fault hits the
+    // operation's tick and the horizon is 3, 7, 11, 15 or 19 long (none of 0, a quarter, a half, three quarters
+    // and one less of 19), so the shortest list needs the horizon lowered from 19 to 3 and the fault moved with it.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("horizon");
+        const horizon = source.draw(20, "fault periods");
+        source.endSpan();
+        let hit = false;
+        for (let tick = 0; tick < horizon; tick++) {
+          source.startSpan("tick");
+          const fault = source.drawBool(10, "fault?");
+          source.endSpan();
+          if (fault && tick === Math.floor(horizon / 3)) hit = true;
+        }
+        const fails = hit && horizon % 4 === 3;
+        return { violation: fails ? { invariant: "bad", message: `horizon ${horizon}` } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    const start = [19, 0, 0, 0, 0, 0, 0, 95];
+    const others = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values", "lower-pairs", "lower-and-switch", "lower-and-raise"] });
+    expect(others.choices).toEqual([19, 0, 0, 0, 0, 0, 0, 90]);
+    expect(shrink({ target, choices: start, violation: bad, passes: ["lower-and-place", "lower-values"] }).choices).toEqual([3, 0, 90]);
   });
 
   it("lower-switch-and-place lowers the clock, lengthens the horizon and places both faults anew, which lowering and placing alone cannot", () => {

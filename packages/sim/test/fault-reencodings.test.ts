@@ -147,4 +147,73 @@ describe("reencodeFaults", () => {
     for (const c of cuts) expect((c?.healedAt ?? 0) - (c?.time ?? 0)).toBe(huntScenarioOptions.faultTickMs);
     expect(cuts.some((c) => c?.blocked === cut?.blocked)).toBe(true);
   });
+
+  describe("a delayed message", () => {
+    const levels = (entries: readonly (readonly [string, number])[]) => {
+      const settings = new Map(entries);
+      return (span: string, label: string) => settings.get(`${span}/${label}`) ?? 0;
+    };
+
+    it("has nothing to offer without a delay spread, with delays left out, or for a message delivered on time, dropped or already held", () => {
+      expect(reencodeFaults([{ span: "message", content: [0, 2] }], levels([]))).toBeNull();
+      expect(reencodeFaults([{ span: "message", content: [0, 2] }], levels([["fault profile/delay level", 1], ["swarm profile/omitted faults", 4]]))).toBeNull();
+      // Drops at 3%: fate 97 is a drop, whatever its delay; holds at 3% below that: fate 94 is held.
+      const on = levels([["fault profile/delay level", 1], ["fault profile/drop level", 1], ["swarm profile/hold level", 1]]);
+      expect(reencodeFaults([{ span: "message", content: [0, 0] }], on)).toBeNull();
+      expect(reencodeFaults([{ span: "message", content: [97, 3] }], on)).toBeNull();
+      expect(reencodeFaults([{ span: "message", content: [94, 3] }], on)).toBeNull();
+      // A setting it needs is not drawn in this run (no swarm profile).
+      expect(reencodeFaults([{ span: "message", content: [0, 2] }], (span, label) => (span === "swarm profile" ? undefined : label === "delay level" ? 1 : 0))).toBeNull();
+    });
+
+    it("writes each message the delay spread made late as held for the shortest hold, the delay level off and holds on at their lowest", () => {
+      // Drops at 10% and duplicates at 3%: a hold at the lowest level (3%) starts at fate 84.
+      const re = reencodeFaults(
+        [
+          { span: "message", content: [0, 2] },
+          { span: "client request", content: [5, 7] },
+          { span: "fault tick", content: [0, 0, 0, 95, 0, 1, 2] },
+        ],
+        levels([["fault profile/delay level", 2], ["fault profile/drop level", 2], ["fault profile/duplicate level", 1]]),
+      ) as FaultReencoding;
+      expect(re.decisions[0]).toEqual({ span: "message", labels: ["fate", "delay"], contents: [[84, 0]] });
+      expect(re.decisions[1]).toEqual({ span: "client request", labels: ["fate", "delay"], contents: [[84, 0]] });
+      expect(re.decisions[2]).toBeNull();
+      expect(re.settings).toEqual([
+        { span: "fault profile", label: "delay level", value: 0 },
+        { span: "swarm profile", label: "hold level", value: 1 },
+      ]);
+    });
+
+    it("names the world's own draws: written where a delayed message was, the re-encoded content holds that message past every ordinary delay", () => {
+      const calm = run([]);
+      const headKeys = calm.keys;
+      const longer = written([], settingAt(headKeys, "horizon", "fault periods"), [3]);
+      const delaying = written(longer, settingAt(headKeys, "fault profile", "delay level"), [1]);
+      const base = run(delaying);
+      // The run's first message (the first election's, in the fault phase: holds happen only there), delayed by 5 ms.
+      const message = base.result.spans.find((s) => s.label === "message");
+      expect(message).toBeDefined();
+      if (message === undefined) return;
+      const late = run(written(delaying, message.start, [0, 5]));
+      const setting = (span: string, label: string) => {
+        const at = settingAt(late.keys, span, label);
+        return at < 0 ? undefined : (late.result.choices[at] ?? 0);
+      };
+      const re = reencodeFaults([{ span: "message", content: [0, 5] }], setting) as FaultReencoding;
+      let values = late.result.choices.slice();
+      for (const edit of re.settings) values = written(values, settingAt(late.keys, edit.span, edit.label), [edit.value]);
+      values = written(values, message.start, re.decisions[0]?.contents[0] ?? []);
+      const held = run(values);
+      expect(held.keys.slice(message.start, message.end)).toEqual(re.decisions[0]?.labels.map((l) => `message/${l}`));
+      const sends = (trace: readonly TraceEvent[]) => trace.filter((e): e is Extract<TraceEvent, { kind: "send" }> => e.kind === "send");
+      // The same message (the n-th send of the run) is now held: delivered 100 ms or more after it was sent, where every ordinary delay is shorter.
+      const n = late.result.spans.filter((s) => s.label === "message" && s.start < message.start).length;
+      const before = sends(late.result.trace)[n];
+      const after = sends(held.result.trace)[n];
+      expect(after?.id).toBe(before?.id);
+      expect((before?.deliverAt ?? 0) - (before?.time ?? 0)).toBeLessThan(100);
+      expect((after?.deliverAt ?? 0) - (after?.time ?? 0)).toBeGreaterThanOrEqual(100);
+    });
+  });
 });

@@ -18,8 +18,10 @@ export interface FaultProfile {
   readonly partitionPercent: number;
 }
 
-const DROP = [0, 3, 10, 25] as const;
-const DUPLICATE = [0, 3, 10] as const;
+/** The drop chances per message, by the "drop level" draw. */
+export const DROP_LEVELS = [0, 3, 10, 25] as const;
+/** The duplicate chances per message, by the "duplicate level" draw. */
+export const DUPLICATE_LEVELS = [0, 3, 10] as const;
 const DELAY_SPREAD = [0, 10, 50, 150] as const;
 /** The crash chances per fault tick, by the "crash level" draw. */
 export const CRASH_LEVELS = [0, 5, 15, 30] as const;
@@ -34,8 +36,8 @@ function level(choices: ChoiceSource, levels: readonly number[], label: string):
 export function drawFaultProfile(choices: ChoiceSource): FaultProfile {
   choices.startSpan("fault profile");
   const profile: FaultProfile = {
-    dropPercent: level(choices, DROP, "drop level"),
-    duplicatePercent: level(choices, DUPLICATE, "duplicate level"),
+    dropPercent: level(choices, DROP_LEVELS, "drop level"),
+    duplicatePercent: level(choices, DUPLICATE_LEVELS, "duplicate level"),
     delaySpreadMs: level(choices, DELAY_SPREAD, "delay level"),
     crashPercent: level(choices, CRASH_LEVELS, "crash level"),
     partitionPercent: level(choices, PARTITION_LEVELS, "partition level"),

@@ -1,7 +1,7 @@
-import { CRASH_LEVELS, PARTITION_LEVELS } from "./fault-profile.js";
+import { CRASH_LEVELS, DROP_LEVELS, DUPLICATE_LEVELS, PARTITION_LEVELS } from "./fault-profile.js";
 import { StrikeKind } from "./faults.js";
 import { PartitionShape } from "./partition.js";
-import { OMIT_CRASHES, OMIT_PARTITIONS, STRIKE_LEVELS, SWARM_SPAN } from "./swarm-profile.js";
+import { HOLD_LEVELS, OMIT_CRASHES, OMIT_DELAYS, OMIT_DROPS, OMIT_DUPLICATES, OMIT_PARTITIONS, STRIKE_LEVELS, SWARM_SPAN } from "./swarm-profile.js";
 
 /** One decision of a run: the label of its span and the values of its draws. */
 export interface DrawnDecision {
@@ -39,12 +39,82 @@ const FAULT_TICK_SPAN = "fault tick";
 const FAULT_PROFILE_SPAN = "fault profile";
 /** A fault tick's draws without a fault grain (see `Faults.tick`). */
 const FAULT_TICK_LABELS = ["crash?", "crash node", "down time", "partition?", "partition shape", "partition node", "partition time"] as const;
+/** The spans of a message's fate (see `Network.drawFate`): its "fate" and "delay" draws. */
+const MESSAGE_SPANS: readonly string[] = ["message", "client request", "client response"];
+const MESSAGE_LABELS = ["fate", "delay"] as const;
 /** The largest cluster: the node a strike hit is not in its draws, so each is tried (a larger value replays as the last node). */
 const NODES_MAX = 5;
 
 /** The smallest value of `drawBool(percent)` that is true. */
 function trigger(percent: number): number {
   return 100 - percent;
+}
+
+/**
+ * The failure's faults written through other mechanisms of the world:
+ * each nemesis strike as a fault tick's partition or crash of the node
+ * (`strikesAsTicks`), each message delayed by the fault profile's delay
+ * spread as one held by the swarm profile (`delaysAsHolds`); both at once
+ * when the failure holds both. `null` when neither applies (no strike that
+ * struck, no delayed message, or a setting it needs is not drawn:
+ * `setting` gives undefined).
+ *
+ * Why: finds of one failure often hold the same cut, or the same
+ * reordering, through different mechanisms: one node cut off by the
+ * nemesis after a client request in one, by a partition at a fault tick in
+ * another; two messages overtaken by a short delay in one, held in
+ * another. No change of a few values turns one into the other, and only
+ * the world knows how its draws map.
+ *
+ * @example
+ * ```ts
+ * const settings = new Map([["swarm profile/nemesis strikes", 1]]);
+ * const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 2] }], (span, label) => settings.get(`${span}/${label}`) ?? 0);
+ * re?.decisions[0]?.span; // "fault tick"
+ * ```
+ */
+export function reencodeFaults(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
+  const parts = [strikesAsTicks(decisions, setting), delaysAsHolds(decisions, setting)].filter((p): p is FaultReencoding => p !== null);
+  if (parts.length === 0) return null;
+  return {
+    settings: parts.flatMap((p) => p.settings),
+    decisions: decisions.map((_, i) => parts.reduce<ReencodedDecision | null>((found, p) => found ?? p.decisions[i] ?? null, null)),
+  };
+}
+
+/**
+ * The messages among `decisions` delivered late by the fault profile's
+ * delay spread, written as held by the swarm profile instead (the shortest
+ * hold): the delay level off (every delayed message is held now, so
+ * nothing else needs it) and the hold level on at its lowest (if off).
+ * Both reorder a message behind later ones; a hold is drawn by the fate
+ * alone, so its list is often the shorter. A hold happens only in the
+ * fault phase: a delay in the calm phase has no such twin, and the run
+ * says so.
+ */
+function delaysAsHolds(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
+  const delayLevel = setting(FAULT_PROFILE_SPAN, "delay level");
+  const holdLevel = setting(SWARM_SPAN, "hold level");
+  const omitted = setting(SWARM_SPAN, "omitted faults");
+  const dropLevel = setting(FAULT_PROFILE_SPAN, "drop level");
+  const duplicateLevel = setting(FAULT_PROFILE_SPAN, "duplicate level");
+  if (delayLevel === undefined || holdLevel === undefined || omitted === undefined || dropLevel === undefined || duplicateLevel === undefined) return null;
+  if (delayLevel === 0 || (omitted & OMIT_DELAYS) !== 0) return null;
+  const drop = omitted & OMIT_DROPS ? 0 : (DROP_LEVELS[dropLevel] ?? 0);
+  const duplicate = omitted & OMIT_DUPLICATES ? 0 : (DUPLICATE_LEVELS[duplicateLevel] ?? 0);
+  const holdAt = Math.max(1, holdLevel);
+  // Below this fate a message is delivered once after its drawn delay (see `Network.drawFate`).
+  const ordinaryBelow = 100 - drop - duplicate - (HOLD_LEVELS[holdLevel] ?? 0);
+  const delayed = (d: DrawnDecision): boolean => MESSAGE_SPANS.includes(d.span) && (d.content[0] ?? 0) < ordinaryBelow && (d.content[1] ?? 0) > 0;
+  if (!decisions.some(delayed)) return null;
+  const held = [100 - drop - duplicate - (HOLD_LEVELS[holdAt] ?? 0), 0];
+  return {
+    settings: [
+      { span: FAULT_PROFILE_SPAN, label: "delay level", value: 0 },
+      { span: SWARM_SPAN, label: "hold level", value: holdAt },
+    ],
+    decisions: decisions.map((d): ReencodedDecision | null => (delayed(d) ? { span: d.span, labels: MESSAGE_LABELS, contents: [held] } : null)),
+  };
 }
 
 /**
@@ -58,20 +128,8 @@ function trigger(percent: number): number {
  * as a strike does, a partition cut the messages in flight (a crash lose
  * its sends). `null` when no decision is a strike that struck, or when a
  * setting it needs is not drawn (`setting` gives undefined).
- *
- * Why: finds of one failure often hold the same cut through different
- * mechanisms, one through the nemesis after a client request, another
- * through a partition at a fault tick; no change of a few values turns one
- * into the other, and only the world knows how its draws map.
- *
- * @example
- * ```ts
- * const settings = new Map([["swarm profile/nemesis strikes", 1]]);
- * const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 2] }], (span, label) => settings.get(`${span}/${label}`) ?? 0);
- * re?.decisions[0]?.span; // "fault tick"
- * ```
  */
-export function reencodeFaults(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
+function strikesAsTicks(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
   const strikeLevel = setting(SWARM_SPAN, "nemesis strikes");
   const strikePercent = STRIKE_LEVELS[strikeLevel ?? 0] ?? 0;
   const struck = (d: DrawnDecision): boolean => d.span === NEMESIS_SPAN && (d.content[0] ?? 0) >= trigger(strikePercent) && strikePercent > 0;

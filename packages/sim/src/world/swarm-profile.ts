@@ -79,10 +79,14 @@ export const calmSwarm: SwarmProfile = {
 };
 
 const OMIT_MASKS = 32;
-/** The bits of the "omitted faults" draw that leave out crashes and partitions. */
+/** The bits of the "omitted faults" draw that leave out drops, duplicates, delays, crashes and partitions. */
+export const OMIT_DROPS = 1;
+export const OMIT_DUPLICATES = 2;
+export const OMIT_DELAYS = 4;
 export const OMIT_CRASHES = 8;
 export const OMIT_PARTITIONS = 16;
-const HOLD = [0, 3, 8, 15] as const;
+/** The hold chances per message of the fault phase, by the "hold level" draw. */
+export const HOLD_LEVELS = [0, 3, 8, 15] as const;
 const REPARTITION = [0, 1] as const;
 const TARGETED = [0, 1] as const;
 const CRASH_LOSES_SENDS = [0, 1] as const;
@@ -121,7 +125,7 @@ export function drawSwarmProfile(choices: ChoiceSource, swarm: number): SwarmPro
   choices.startSpan(SWARM_SPAN);
   const profile: SwarmProfile = {
     omitFaults: choices.draw(OMIT_MASKS, "omitted faults"),
-    holdPercent: level(choices, HOLD, "hold level"),
+    holdPercent: level(choices, HOLD_LEVELS, "hold level"),
     repartition: level(choices, REPARTITION, "repartition") === 1,
     targeted: level(choices, TARGETED, "targeted faults") === 1,
     crashLosesSends: level(choices, CRASH_LOSES_SENDS, "crash loses sends") === 1,
@@ -150,9 +154,9 @@ export function withoutOmittedFaults(profile: FaultProfile, swarm: SwarmProfile)
   const omit = swarm.omitFaults;
   if (omit === 0) return profile;
   return {
-    dropPercent: omit & 1 ? 0 : profile.dropPercent,
-    duplicatePercent: omit & 2 ? 0 : profile.duplicatePercent,
-    delaySpreadMs: omit & 4 ? 0 : profile.delaySpreadMs,
+    dropPercent: omit & OMIT_DROPS ? 0 : profile.dropPercent,
+    duplicatePercent: omit & OMIT_DUPLICATES ? 0 : profile.duplicatePercent,
+    delaySpreadMs: omit & OMIT_DELAYS ? 0 : profile.delaySpreadMs,
     crashPercent: omit & OMIT_CRASHES ? 0 : profile.crashPercent,
     partitionPercent: omit & OMIT_PARTITIONS ? 0 : profile.partitionPercent,
   };

@@ -14,15 +14,29 @@ interface Candidate extends RankedPlacement {
   readonly frameRank: number;
 }
 
+/** Up to this value `lower-and-place` tries every smaller value of a setting (a drawn horizon has up to 78): the failure may fit one length only. */
+const EVERY_VALUE_MAX = 80;
+
 /** How `lower-switch-and-place` moves the other setting: one level down or up (replay clamps a level past the setting's range). */
 const SWITCH_STEPS = [-1, 1] as const;
+
+/**
+ * The values one setting is lowered to: with a second setting switched (a
+ * frame per pair, so dearer) the usual few; alone, every smaller value up
+ * to EVERY_VALUE_MAX, since a failure may fit one horizon only and the
+ * usual fractions of a long one step over it.
+ */
+function loweredValues(v: number, switching: boolean): number[] {
+  if (switching || v > EVERY_VALUE_MAX) return smallerSettingValues(v, SETTING_FRACTIONS);
+  return Array.from({ length: v }, (_, k) => k);
+}
 
 /** The settings each frame runs: the best's with one lowered, and with another switched too when `switching`; in shortlex order. */
 function settingsVariants(best: readonly number[], head: number, switching: boolean): number[][] {
   const settings = best.slice(0, head);
   const out: number[][] = [];
   for (const i of nonZeroIndexes(settings)) {
-    for (const low of smallerSettingValues(settings[i] ?? 0, SETTING_FRACTIONS)) {
+    for (const low of loweredValues(settings[i] ?? 0, switching)) {
       const lowered = with1(settings, i, low);
       if (!switching) {
         out.push(lowered);
@@ -42,7 +56,7 @@ function settingsVariants(best: readonly number[], head: number, switching: bool
 function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", switching: boolean, why: string): ShrinkPass {
   return {
     name,
-    contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions (top-level spans after the run-wide settings holding something unusual): lower one unusual run-wide setting (a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less)${switching ? `, move one other setting one level down or up` : ""}, run the settings alone on calm to learn the slots of that run, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), at most half of them learning slots (frames in shortlex order of their settings). ${why}`,
+    contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions (top-level spans after the run-wide settings holding something unusual): lower one unusual run-wide setting (${switching ? `a value up to ${LOW_ALL_MAX}` : `a value up to ${EVERY_VALUE_MAX}`} to each smaller one, a larger one to 0, a quarter, a half, three quarters and one less)${switching ? `, move one other setting one level down or up` : ""}, run the settings alone on calm to learn the slots of that run, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), at most half of them learning slots (frames in shortlex order of their settings). ${why}`,
     run(state) {
       const decisions = decisionsOf(state);
       if (decisions === null) return;

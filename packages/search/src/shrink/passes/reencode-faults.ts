@@ -33,16 +33,17 @@ interface Candidate extends RankedPlacement {
  * Write the failure's faults through another of the world's mechanisms
  * and place them anew. Finds of one defect often hold the same cut
  * through different mechanisms (one node cut off by the nemesis after a
- * client request in one, by a partition at a fault tick in another), and
- * the fault tick's is often the shorter list; no change of a few values
- * turns one into the other. The world says how its draws map
- * (`reencodeFaults` in @cx/sim): the settings to change and each
- * decision's new contents; one calm run of the new settings shows where
- * the new decisions can go.
+ * client request in one, by a partition at a fault tick in another), or
+ * the same reordering (a message overtaken after a short delay in one,
+ * held in another), and the fault tick's or the hold's is often the
+ * shorter list; no change of a few values turns one into the other. The
+ * world says how its draws map (`reencodeFaults` in @cx/sim): the
+ * settings to change and each decision's new contents; one calm run of
+ * the new settings shows where the new decisions can go.
  */
 export const reencodeFaultsPass: ShrinkPass = {
   name: "reencode-faults",
-  contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions: ask the world (@cx/sim's reencodeFaults) for the same faults through another mechanism (a nemesis strike as a fault tick's partition or crash of each node, with the settings that needs), run the new settings alone on calm to learn the slots of that run, and place the decisions (the re-encoded ones and the others as they were) into slots of their kinds, in any order, every candidate in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}). A failure the world has no other encoding for costs nothing.`,
+  contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions: ask the world (@cx/sim's reencodeFaults) for the same faults through another mechanism (a nemesis strike as a fault tick's partition or crash of each node, a message late by the delay spread as a held one, with the settings that needs), run the new settings alone on calm to learn the slots of that run, and place the decisions (the re-encoded ones and the others as they were) into slots of their kinds, in any order, every candidate in one shortlex order (shortest first); aligned replay on that run's kinds of draws; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}). A failure the world has no other encoding for costs nothing.`,
   run(state) {
     const decisions = decisionsOf(state);
     if (decisions === null) return;
