@@ -92,6 +92,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  */
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "place-decisions",
+  "lowest-levels",
   "lower-and-raise",
   "lower-and-switch",
   "lower-and-place",

@@ -150,10 +150,11 @@ function twoMechanismTarget(): Target {
  * A small copy of the world's two ways to make a message late, with its
  * draws' names: the fault profile's delay spread (a delay of up to 10 per
  * message) and the swarm profile's hold (a fate in the hold band: 100
- * late). Messages leave 5 apart; fails when the fourth arrives after the
- * fifth, whichever way it was made late.
+ * late). Messages leave 5 apart; fails when each of `overtaken` (by
+ * default the fourth) arrives after the next, whichever way it was made
+ * late.
  */
-function twoReorderingsTarget(): Target {
+function twoReorderingsTarget(overtaken: readonly number[] = [3]): Target {
   return {
     run(source: ChoiceSource): Outcome {
       source.startSpan("fault profile");
@@ -174,7 +175,7 @@ function twoReorderingsTarget(): Target {
         source.endSpan();
         arrivals.push(5 * m + late);
       }
-      const fails = (arrivals[3] ?? 0) > (arrivals[4] ?? 0);
+      const fails = overtaken.every((m) => (arrivals[m] ?? 0) > (arrivals[m + 1] ?? 0));
       return { violation: fails ? { invariant: "bad", message: JSON.stringify(arrivals) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
     },
   };
@@ -201,6 +202,17 @@ describe("passes toward one normal form", () => {
     expect(others.choices).toEqual(start);
     // The hold level on and the fourth message held: the hold level comes later among the settings, so the list is smaller.
     expect(shrink({ target, choices: start, violation: bad, passes: ["reencode-faults", "lower-values"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97]);
+  });
+
+  it("lowest-levels brings every fault level down at once with each trigger moved to its band, where lowering one level and raising one trigger loses the other", () => {
+    // Drops at 10%, duplicates at 3%, holds at 15% (fates 72-86 held): the fourth and sixth messages held at 72,
+    // the bottom of the band, which any one level lowered moves above them.
+    const target = twoReorderingsTarget([3, 5]);
+    const start = [2, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 72, 0, 0, 0, 72];
+    const others = shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "lower-values", "lower-pairs", "lower-and-raise", "lower-and-switch", "lower-and-place", "reencode-faults"] });
+    expect(others.choices).toEqual(start);
+    // At 3% the hold band is 97-99 alone.
+    expect(shrink({ target, choices: start, violation: bad, passes: ["lowest-levels"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97, 0, 0, 0, 97]);
   });
 
   it("place-decisions moves two decisions together, which no move of one decision reaches", () => {
@@ -306,7 +318,7 @@ describe("passes toward one normal form", () => {
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "zero-suffixes"], { numRuns: 6, seed: 29 });
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "lowest-levels", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {

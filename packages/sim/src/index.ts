@@ -19,7 +19,7 @@ export { clientCadence, nextOperationAt, type ClientCadence } from "./world/clie
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
 export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_DRAWS_MAX, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
-export { reencodeFaults, type DrawnDecision, type FaultReencoding, type ReencodedDecision, type SettingEdit } from "./world/fault-reencodings.js";
+export { atLowestLevels, reencodeFaults, type DrawnDecision, type FaultReencoding, type LevelledFaults, type ReencodedDecision, type SettingEdit } from "./world/fault-reencodings.js";
 export { buildPartition, drawPartition, drawPartitionShape, PartitionShape, type Partition, type PartitionDraw } from "./world/partition.js";
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { huntScenarioOptions, reencodeFaults, registerWorkload, ReplayedChoices, runScenario, type ChoiceSource, type FaultReencoding, type Span, type TraceEvent } from "../src/index.js";
+import { atLowestLevels, huntScenarioOptions, reencodeFaults, registerWorkload, ReplayedChoices, runScenario, type ChoiceSource, type FaultReencoding, type Span, type TraceEvent } from "../src/index.js";
 import { primaryBackup } from "./fixtures/primary-backup.js";
 
 /** Replays `values` and notes the kind of every draw (its span's label and its own), as a shrinker would. */
@@ -215,5 +215,111 @@ describe("reencodeFaults", () => {
       expect((before?.deliverAt ?? 0) - (before?.time ?? 0)).toBeLessThan(100);
       expect((after?.deliverAt ?? 0) - (after?.time ?? 0)).toBeGreaterThanOrEqual(100);
     });
+  });
+});
+
+describe("atLowestLevels", () => {
+  const levels = (entries: readonly (readonly [string, number])[]) => {
+    const settings = new Map(entries);
+    return (span: string, label: string) => settings.get(`${span}/${label}`) ?? 0;
+  };
+
+  it("brings a used level to its first and an unused one to 0, each trigger to the lowest value of its band there", () => {
+    // Drops at 25% (75 and up), duplicates at 10% (65-74), holds at 15% (50-64); crashes at 15% (85 and up), partitions at 5%, strikes at 50%.
+    const low = atLowestLevels(
+      [
+        { span: "message", content: [80, 0] },
+        { span: "client request", content: [55, 4] },
+        { span: "message", content: [30, 6] },
+        { span: "fault tick", content: [90, 1, 3, 0, 0, 0, 0] },
+        { span: "nemesis strike", content: [60, 1, 2] },
+      ],
+      levels([
+        ["fault profile/drop level", 3],
+        ["fault profile/duplicate level", 2],
+        ["swarm profile/hold level", 3],
+        ["fault profile/crash level", 2],
+        ["fault profile/partition level", 1],
+        ["swarm profile/nemesis strikes", 3],
+      ]),
+    );
+    expect(low?.settings).toEqual([
+      { span: "fault profile", label: "drop level", value: 1 },
+      { span: "fault profile", label: "duplicate level", value: 0 },
+      { span: "swarm profile", label: "hold level", value: 1 },
+      { span: "fault profile", label: "crash level", value: 1 },
+      { span: "fault profile", label: "partition level", value: 0 },
+      { span: "swarm profile", label: "nemesis strikes", value: 1 },
+    ]);
+    // Dropped at 3% is 97; held at 3% below that is 94; a message delivered on time keeps its fate; the crash at 5% is 95, the strike at 10% 90.
+    expect(low?.contents).toEqual([[97, 0], [94, 4], null, [95, 1, 3, 0, 0, 0, 0], [90, 1, 2]]);
+  });
+
+  it("has nothing to offer at the lowest levels already, or when a level the failure needs is not drawn", () => {
+    const lowest = levels([["fault profile/drop level", 1]]);
+    expect(atLowestLevels([{ span: "message", content: [97, 0] }], lowest)).toBeNull();
+    const noSwarm = (span: string, label: string) => (span === "swarm profile" ? undefined : label === "drop level" ? 3 : 0);
+    expect(atLowestLevels([{ span: "nemesis strike", content: [60, 1, 2] }], noSwarm)?.settings).toEqual([{ span: "fault profile", label: "drop level", value: 0 }]);
+    // The nemesis unused stays on at its first level: off, it would take its draws out of the run.
+    expect(atLowestLevels([{ span: "message", content: [0, 0] }], levels([["swarm profile/nemesis strikes", 3]]))?.settings).toEqual([{ span: "swarm profile", label: "nemesis strikes", value: 1 }]);
+    expect(atLowestLevels([{ span: "message", content: [80, 0] }], (span, label) => (label === "drop level" ? undefined : 0))).toBeNull();
+  });
+
+  it("keeps a kind the swarm profile leaves out at its level: it draws nothing either way", () => {
+    const low = atLowestLevels([{ span: "message", content: [80, 0] }], levels([["fault profile/drop level", 3], ["fault profile/crash level", 2], ["swarm profile/omitted faults", 8]]));
+    expect(low?.settings).toEqual([{ span: "fault profile", label: "drop level", value: 1 }]);
+  });
+
+  it("names the world's own draws: the rewritten run is the same run, drop, hold, crash and strike alike", () => {
+    const calm = run([]);
+    const at = (span: string, label: string) => settingAt(calm.keys, span, label);
+    let values = written([], at("horizon", "fault periods"), [3]);
+    for (const [span, label, level] of [
+      ["fault profile", "drop level", 3],
+      ["fault profile", "duplicate level", 2],
+      ["fault profile", "crash level", 3],
+      ["fault profile", "partition level", 2],
+      ["swarm profile", "hold level", 3],
+      ["swarm profile", "nemesis strikes", 3],
+    ] as const)
+      values = written(values, at(span, label), [level]);
+    // Write each fault into the run as it stands after the ones before, each after the last (a fault moves
+    // every later draw, never an earlier one): a message dropped (25%: 80), the next one held (drops 25%,
+    // duplicates 10%, holds 15%: 55), a strike (50%: 60) and a crash at a later tick (30%: 75).
+    let faulty = values;
+    let last = -1;
+    for (const [label, content] of [
+      ["message", [80]],
+      ["message", [55]],
+      ["nemesis strike", [60]],
+      ["fault tick", [75]],
+    ] as const) {
+      const next = run(faulty).result.spans.find((s) => s.label === label && s.start > last);
+      expect(next).toBeDefined();
+      if (next === undefined) return;
+      faulty = written(faulty, next.start, content);
+      last = next.start;
+    }
+    const before = run(faulty);
+    const setting = (span: string, label: string) => {
+      const i = settingAt(before.keys, span, label);
+      return i < 0 ? undefined : (before.result.choices[i] ?? 0);
+    };
+    // The decisions as a shrinker sees them: the spans of the run's events that hold something unusual.
+    const unusual = before.result.spans.filter((s) => ["message", "client request", "client response", "fault tick", "nemesis strike"].includes(s.label) && before.result.choices.slice(s.start, s.end).some((v) => v !== 0));
+    expect(new Set(unusual.map((s) => s.label))).toEqual(new Set(["message", "nemesis strike", "fault tick"]));
+    const decisions = unusual.map((s) => ({ span: s.label, content: before.result.choices.slice(s.start, s.end) }));
+    const low = atLowestLevels(decisions, setting);
+    expect(low).not.toBeNull();
+    if (low === null) return;
+    let rewritten = before.result.choices.slice();
+    for (const edit of low.settings) rewritten = written(rewritten, settingAt(before.keys, edit.span, edit.label), [edit.value]);
+    unusual.forEach((s, i) => (rewritten = written(rewritten, s.start, low.contents[i] ?? [])));
+    const after = run(rewritten);
+    expect(rewritten).not.toEqual(before.result.choices);
+    expect(before.result.trace.some((e) => e.kind === "send" && e.fate === "dropped")).toBe(true);
+    expect(before.result.trace.some((e) => e.kind === "send" && e.fate === "delivered" && e.deliverAt - e.time >= 100)).toBe(true);
+    expect(before.result.trace.filter((e) => e.kind === "crash" || e.kind === "partition").length).toBeGreaterThanOrEqual(2);
+    expect(after.result.trace).toEqual(before.result.trace);
   });
 });

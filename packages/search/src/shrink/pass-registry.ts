@@ -1,5 +1,6 @@
 import { alignedDeleteSpans, deleteBetweenLabels, deleteChunks, deleteInsideSpans, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
 import { lowerCommonOffset } from "./passes/lower-common-offset.js";
+import { lowestLevels } from "./passes/lowest-levels.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
@@ -61,6 +62,7 @@ export const shrinkPasses = {
   "lower-and-place": lowerAndPlace,
   "lower-switch-and-place": lowerSwitchAndPlace,
   "reencode-faults": reencodeFaultsPass,
+  "lowest-levels": lowestLevels,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (see the README for what each does). */

@@ -36,16 +36,16 @@ export function padded(values: readonly number[], length: number): number[] {
 /**
  * The best's decisions: the top-level spans after the run-wide settings that
  * hold something unusual (with their trailing zeros: they are part of the
- * decision); null when there are none or more than PLACED_DECISIONS_MAX.
+ * decision); null when there are none or more than `max` (PLACED_DECISIONS_MAX unless given).
  */
-export function decisionsOf<O extends Outcome>(state: ShrinkState<O>): Decision[] | null {
+export function decisionsOf<O extends Outcome>(state: ShrinkState<O>, max = PLACED_DECISIONS_MAX): Decision[] | null {
   const head = settingsLength(state);
   const all = padded(state.best, state.bestKeys.length);
   const units = topLevel(state.spans(), all.length).filter((u) => u.start >= head);
   const decisions = units
     .filter((u) => u.start < state.best.length && hasNonZero(state.best, u))
     .map((at) => ({ at, content: all.slice(at.start, at.end), kinds: state.bestKeys.slice(at.start, at.end) }));
-  return decisions.length === 0 || decisions.length > PLACED_DECISIONS_MAX ? null : decisions;
+  return decisions.length === 0 || decisions.length > max ? null : decisions;
 }
 
 /** True when `decision` can go to `slot` of `frame`: the same kinds of draws at the same offsets. */

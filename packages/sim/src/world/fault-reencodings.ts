@@ -167,3 +167,116 @@ function strikesAsTicks(decisions: readonly DrawnDecision[], setting: (span: str
     }),
   };
 }
+
+/** The same faults at other levels: the settings to change and each decision's new contents, in place (`null`: as it was). */
+export interface LevelledFaults {
+  readonly settings: readonly SettingEdit[];
+  readonly contents: readonly (readonly number[] | null)[];
+}
+
+/** The kinds of fault whose chance a level sets, each with its setting and its chances by level. */
+const LEVELLED = {
+  drop: { span: FAULT_PROFILE_SPAN, label: "drop level", levels: DROP_LEVELS, omit: OMIT_DROPS },
+  duplicate: { span: FAULT_PROFILE_SPAN, label: "duplicate level", levels: DUPLICATE_LEVELS, omit: OMIT_DUPLICATES },
+  hold: { span: SWARM_SPAN, label: "hold level", levels: HOLD_LEVELS, omit: 0 },
+  crash: { span: FAULT_PROFILE_SPAN, label: "crash level", levels: CRASH_LEVELS, omit: OMIT_CRASHES },
+  partition: { span: FAULT_PROFILE_SPAN, label: "partition level", levels: PARTITION_LEVELS, omit: OMIT_PARTITIONS },
+  strike: { span: SWARM_SPAN, label: "nemesis strikes", levels: STRIKE_LEVELS, omit: 0 },
+} as const;
+type Levelled = keyof typeof LEVELLED;
+
+/** A message's fate band under the given chances (see `Network.drawFate`): the lowest fate of each. */
+function fateBands(p: Readonly<Record<Levelled, number>>): { drop: number; duplicate: number; hold: number } {
+  const drop = 100 - p.drop;
+  const duplicate = drop - p.duplicate;
+  return { drop, duplicate, hold: duplicate - p.hold };
+}
+
+/**
+ * The same faults at the lowest levels that still allow them: every level
+ * of a kind of fault the failure uses (a dropped, duplicated or held
+ * message, a crash or partition at a fault tick, a nemesis strike) down to
+ * its first, every other to 0 (the nemesis's to its first: off, it would
+ * draw nothing), and each fault's trigger rewritten to the
+ * lowest value of its band there, so each decision still means what it
+ * meant. The draws keep their number and order (a level moves thresholds,
+ * never adds a draw), so the result can be written in place. `null` when
+ * no level would come down, or a level the failure needs is not drawn
+ * (`setting` gives undefined).
+ *
+ * Why: finds of one failure often hold the same dropped message or the
+ * same crash under different levels (a drop at 25% drawn as 75, at 3% as
+ * 97); lowering one level moves the threshold under every trigger of its
+ * kind at once (and a message's bands under the next kinds'), which no
+ * change of one value follows.
+ *
+ * @example
+ * ```ts
+ * const levels = new Map([["fault profile/drop level", 3]]); // drops at 25%: 75 and up
+ * const low = atLowestLevels([{ span: "message", content: [80, 0] }], (span, label) => levels.get(`${span}/${label}`) ?? 0);
+ * low?.contents[0]; // [97, 0]: dropped at 3%
+ * ```
+ */
+export function atLowestLevels(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): LevelledFaults | null {
+  const omitted = setting(SWARM_SPAN, "omitted faults") ?? 0;
+  const level = {} as Record<Levelled, number | undefined>;
+  const now = {} as Record<Levelled, number>;
+  for (const kind of Object.keys(LEVELLED) as Levelled[]) {
+    const { span, label, levels, omit } = LEVELLED[kind];
+    level[kind] = setting(span, label);
+    now[kind] = (omitted & omit) !== 0 ? 0 : (levels[level[kind] ?? 0] ?? 0);
+  }
+  const bands = fateBands(now);
+  const used = new Set<Levelled>();
+  const isMessage = (d: DrawnDecision) => MESSAGE_SPANS.includes(d.span);
+  const messageKind = (fate: number): Levelled | null => (fate >= bands.drop ? "drop" : fate >= bands.duplicate ? "duplicate" : fate >= bands.hold ? "hold" : null);
+  for (const d of decisions) {
+    if (isMessage(d)) {
+      const kind = messageKind(d.content[0] ?? 0);
+      if (kind !== null) used.add(kind);
+    } else if (d.span === FAULT_TICK_SPAN) {
+      if ((d.content[0] ?? 0) >= trigger(now.crash) && now.crash > 0) used.add("crash");
+      if ((d.content[3] ?? 0) >= trigger(now.partition) && now.partition > 0) used.add("partition");
+    } else if (d.span === NEMESIS_SPAN && now.strike > 0 && (d.content[0] ?? 0) >= trigger(now.strike)) {
+      used.add("strike");
+    }
+  }
+  const settings: SettingEdit[] = [];
+  const lowered = { ...now };
+  for (const kind of Object.keys(LEVELLED) as Levelled[]) {
+    const current = level[kind];
+    if (current === undefined) {
+      if (used.has(kind)) return null;
+      continue;
+    }
+    // A kind left out by the swarm profile keeps its level: it draws nothing either way.
+    if ((omitted & LEVELLED[kind].omit) !== 0) continue;
+    // Strikes off would take the nemesis's draws out of the run: the lowest in place is the first level.
+    const lowest = used.has(kind) || kind === "strike" ? 1 : 0;
+    if (lowest >= current) continue;
+    settings.push({ span: LEVELLED[kind].span, label: LEVELLED[kind].label, value: lowest });
+    lowered[kind] = LEVELLED[kind].levels[lowest] ?? 0;
+  }
+  if (settings.length === 0) return null;
+  const low = fateBands(lowered);
+  const rewritten = (d: DrawnDecision): number[] | null => {
+    const content = d.content.slice();
+    if (isMessage(d)) {
+      const kind = messageKind(content[0] ?? 0);
+      if (kind === null) return null;
+      content[0] = low[kind as "drop" | "duplicate" | "hold"];
+    } else if (d.span === FAULT_TICK_SPAN) {
+      const crash = now.crash > 0 && (content[0] ?? 0) >= trigger(now.crash);
+      const partition = now.partition > 0 && (content[3] ?? 0) >= trigger(now.partition);
+      if (!crash && !partition) return null;
+      if (crash) content[0] = trigger(lowered.crash);
+      if (partition) content[3] = trigger(lowered.partition);
+    } else if (d.span === NEMESIS_SPAN && now.strike > 0 && (content[0] ?? 0) >= trigger(now.strike)) {
+      content[0] = trigger(lowered.strike);
+    } else {
+      return null;
+    }
+    return content;
+  };
+  return { settings, contents: decisions.map(rewritten) };
+}
