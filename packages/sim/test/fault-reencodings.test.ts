@@ -45,6 +45,12 @@ const run = (values: readonly number[]) => {
 /** The index of the setting drawn as `span`/`label` in a run's keys. */
 const settingAt = (keys: readonly string[], span: string, label: string): number => keys.indexOf(`${span}/${label}`);
 
+/** A run's settings by label, as a shrinker reads them from its record (undefined: not drawn). */
+const settingsOf = (r: { readonly result: { readonly choices: readonly number[] }; readonly keys: readonly string[] }) => (span: string, label: string) => {
+  const at = settingAt(r.keys, span, label);
+  return at < 0 ? undefined : (r.result.choices[at] ?? 0);
+};
+
 /** `values` with `content` written from `at` on (zeros up to there). */
 const written = (values: readonly number[], at: number, content: readonly number[]): number[] => {
   const out = values.slice();
@@ -131,11 +137,7 @@ describe("reencodeFaults", () => {
     if (struck === undefined) return;
     const cut = partitions(struck.result.trace)[0];
 
-    const setting = (span: string, label: string) => {
-      const at = settingAt(struck.keys, span, label);
-      return at < 0 ? undefined : (struck.result.choices[at] ?? 0);
-    };
-    const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 0] }], setting) as FaultReencoding;
+    const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 0] }], settingsOf(struck)) as FaultReencoding;
     let head = struck.result.choices.slice(0, 20);
     for (const edit of re.settings) head = written(head, settingAt(struck.keys, edit.span, edit.label), [edit.value]);
     const frame = run(head);
@@ -196,11 +198,7 @@ describe("reencodeFaults", () => {
       expect(message).toBeDefined();
       if (message === undefined) return;
       const late = run(written(delaying, message.start, [0, 5]));
-      const setting = (span: string, label: string) => {
-        const at = settingAt(late.keys, span, label);
-        return at < 0 ? undefined : (late.result.choices[at] ?? 0);
-      };
-      const re = reencodeFaults([{ span: "message", content: [0, 5] }], setting) as FaultReencoding;
+      const re = reencodeFaults([{ span: "message", content: [0, 5] }], settingsOf(late)) as FaultReencoding;
       let values = late.result.choices.slice();
       for (const edit of re.settings) values = written(values, settingAt(late.keys, edit.span, edit.label), [edit.value]);
       values = written(values, message.start, re.decisions[0]?.contents[0] ?? []);
@@ -301,15 +299,11 @@ describe("atLowestLevels", () => {
       last = next.start;
     }
     const before = run(faulty);
-    const setting = (span: string, label: string) => {
-      const i = settingAt(before.keys, span, label);
-      return i < 0 ? undefined : (before.result.choices[i] ?? 0);
-    };
     // The decisions as a shrinker sees them: the spans of the run's events that hold something unusual.
     const unusual = before.result.spans.filter((s) => ["message", "client request", "client response", "fault tick", "nemesis strike"].includes(s.label) && before.result.choices.slice(s.start, s.end).some((v) => v !== 0));
     expect(new Set(unusual.map((s) => s.label))).toEqual(new Set(["message", "nemesis strike", "fault tick"]));
     const decisions = unusual.map((s) => ({ span: s.label, content: before.result.choices.slice(s.start, s.end) }));
-    const low = atLowestLevels(decisions, setting);
+    const low = atLowestLevels(decisions, settingsOf(before));
     expect(low).not.toBeNull();
     if (low === null) return;
     let rewritten = before.result.choices.slice();
