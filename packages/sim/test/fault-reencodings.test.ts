@@ -59,6 +59,14 @@ const written = (values: readonly number[], at: number, content: readonly number
   return out;
 };
 
+/** `values` with each setting of `edits` written where `keys` (a run's) draws it. */
+const withSettings = (values: readonly number[], keys: readonly string[], edits: readonly { span: string; label: string; value: number }[]): number[] =>
+  edits.reduce((out, e) => written(out, settingAt(keys, e.span, e.label), [e.value]), values.slice());
+
+/** A calm run's choices with a fault phase of 3 extra periods and the given settings. */
+const calmWith = (...edits: readonly (readonly [span: string, label: string, value: number])[]): number[] =>
+  withSettings([], run([]).keys, [["horizon", "fault periods", 3] as const, ...edits].map(([span, label, value]) => ({ span, label, value })));
+
 const partitions = (trace: readonly TraceEvent[]) => {
   const out: { time: number; healedAt: number | null; blocked: string }[] = [];
   for (const e of trace) {
@@ -122,10 +130,7 @@ describe("reencodeFaults", () => {
 
   it("names the world's own draws: written at a fault tick, one of its contents cuts off the node the strike did, for as long", () => {
     // A calm run of the hunt's world with the nemesis at 10%: find a strike and make it strike (isolate, 1 tick).
-    const calm = run([]);
-    const headKeys = calm.keys;
-    const longer = written([], settingAt(headKeys, "horizon", "fault periods"), [3]);
-    const withNemesis = written(longer, settingAt(headKeys, "swarm profile", "nemesis strikes"), [1]);
+    const withNemesis = calmWith(["swarm profile", "nemesis strikes", 1]);
     const strikeRun = run(withNemesis);
     // The first strike whose cut heals by itself (a later one may be healed early by the calm phase).
     const struckRuns = strikeRun.result.spans.filter((s) => s.label === "nemesis strike").map((strike) => run(written(withNemesis, strike.start, [90, 0, 0])));
@@ -138,8 +143,7 @@ describe("reencodeFaults", () => {
     const cut = partitions(struck.result.trace)[0];
 
     const re = reencodeFaults([{ span: "nemesis strike", content: [90, 0, 0] }], settingsOf(struck)) as FaultReencoding;
-    let head = struck.result.choices.slice(0, 20);
-    for (const edit of re.settings) head = written(head, settingAt(struck.keys, edit.span, edit.label), [edit.value]);
+    const head = withSettings(struck.result.choices.slice(0, 20), struck.keys, re.settings);
     const frame = run(head);
     const tick = frame.result.spans.find((s) => s.label === "fault tick");
     expect(tick).toBeDefined();
@@ -188,10 +192,7 @@ describe("reencodeFaults", () => {
     });
 
     it("names the world's own draws: written where a delayed message was, the re-encoded content holds that message past every ordinary delay", () => {
-      const calm = run([]);
-      const headKeys = calm.keys;
-      const longer = written([], settingAt(headKeys, "horizon", "fault periods"), [3]);
-      const delaying = written(longer, settingAt(headKeys, "fault profile", "delay level"), [1]);
+      const delaying = calmWith(["fault profile", "delay level", 1]);
       const base = run(delaying);
       // The run's first message (the first election's, in the fault phase: holds happen only there), delayed by 5 ms.
       const message = base.result.spans.find((s) => s.label === "message");
@@ -199,9 +200,7 @@ describe("reencodeFaults", () => {
       if (message === undefined) return;
       const late = run(written(delaying, message.start, [0, 5]));
       const re = reencodeFaults([{ span: "message", content: [0, 5] }], settingsOf(late)) as FaultReencoding;
-      let values = late.result.choices.slice();
-      for (const edit of re.settings) values = written(values, settingAt(late.keys, edit.span, edit.label), [edit.value]);
-      values = written(values, message.start, re.decisions[0]?.contents[0] ?? []);
+      const values = written(withSettings(late.result.choices, late.keys, re.settings), message.start, re.decisions[0]?.contents[0] ?? []);
       const held = run(values);
       expect(held.keys.slice(message.start, message.end)).toEqual(re.decisions[0]?.labels.map((l) => `message/${l}`));
       const sends = (trace: readonly TraceEvent[]) => trace.filter((e): e is Extract<TraceEvent, { kind: "send" }> => e.kind === "send");
@@ -269,18 +268,14 @@ describe("atLowestLevels", () => {
   });
 
   it("names the world's own draws: the rewritten run is the same run, drop, hold, crash and strike alike", () => {
-    const calm = run([]);
-    const at = (span: string, label: string) => settingAt(calm.keys, span, label);
-    let values = written([], at("horizon", "fault periods"), [3]);
-    for (const [span, label, level] of [
+    const values = calmWith(
       ["fault profile", "drop level", 3],
       ["fault profile", "duplicate level", 2],
       ["fault profile", "crash level", 3],
       ["fault profile", "partition level", 2],
       ["swarm profile", "hold level", 3],
       ["swarm profile", "nemesis strikes", 3],
-    ] as const)
-      values = written(values, at(span, label), [level]);
+    );
     // Write each fault into the run as it stands after the ones before, each after the last (a fault moves
     // every later draw, never an earlier one): a message dropped (25%: 80), the next one held (drops 25%,
     // duplicates 10%, holds 15%: 55), a strike (50%: 60) and a crash at a later tick (30%: 75).
@@ -306,8 +301,7 @@ describe("atLowestLevels", () => {
     const low = atLowestLevels(decisions, settingsOf(before));
     expect(low).not.toBeNull();
     if (low === null) return;
-    let rewritten = before.result.choices.slice();
-    for (const edit of low.settings) rewritten = written(rewritten, settingAt(before.keys, edit.span, edit.label), [edit.value]);
+    let rewritten = withSettings(before.result.choices, before.keys, low.settings);
     unusual.forEach((s, i) => (rewritten = written(rewritten, s.start, low.contents[i] ?? [])));
     const after = run(rewritten);
     expect(rewritten).not.toEqual(before.result.choices);

@@ -50,6 +50,40 @@ function trigger(percent: number): number {
   return 100 - percent;
 }
 
+/** The kinds of fault whose chance a level sets, each with its setting and its chances by level. */
+const LEVELLED = {
+  drop: { span: FAULT_PROFILE_SPAN, label: "drop level", levels: DROP_LEVELS, omit: OMIT_DROPS },
+  duplicate: { span: FAULT_PROFILE_SPAN, label: "duplicate level", levels: DUPLICATE_LEVELS, omit: OMIT_DUPLICATES },
+  hold: { span: SWARM_SPAN, label: "hold level", levels: HOLD_LEVELS, omit: 0 },
+  crash: { span: FAULT_PROFILE_SPAN, label: "crash level", levels: CRASH_LEVELS, omit: OMIT_CRASHES },
+  partition: { span: FAULT_PROFILE_SPAN, label: "partition level", levels: PARTITION_LEVELS, omit: OMIT_PARTITIONS },
+  strike: { span: SWARM_SPAN, label: "nemesis strikes", levels: STRIKE_LEVELS, omit: 0 },
+} as const;
+type Levelled = keyof typeof LEVELLED;
+
+type Chances = Readonly<Record<Levelled, number>>;
+type MessageFault = "drop" | "duplicate" | "hold";
+
+/** A message's fate bands under the given chances (see `Network.drawFate`): the lowest fate of each; below the hold's, delivered once. */
+function fateBands(p: Chances): Readonly<Record<MessageFault, number>> {
+  const drop = 100 - p.drop;
+  const duplicate = drop - p.duplicate;
+  return { drop, duplicate, hold: duplicate - p.hold };
+}
+
+/** Each level as drawn (undefined: not drawn) and the chance it gives, with the kinds the swarm profile leaves out at 0. */
+function levelsOf(setting: (span: string, label: string) => number | undefined): { readonly omitted: number | undefined; readonly level: Readonly<Record<Levelled, number | undefined>>; readonly chance: Chances } {
+  const omitted = setting(SWARM_SPAN, "omitted faults");
+  const level = {} as Record<Levelled, number | undefined>;
+  const chance = {} as Record<Levelled, number>;
+  for (const kind of Object.keys(LEVELLED) as Levelled[]) {
+    const { span, label, levels, omit } = LEVELLED[kind];
+    level[kind] = setting(span, label);
+    chance[kind] = ((omitted ?? 0) & omit) !== 0 ? 0 : (levels[level[kind] ?? 0] ?? 0);
+  }
+  return { omitted, level, chance };
+}
+
 /**
  * The failure's faults written through other mechanisms of the world:
  * each nemesis strike as a fault tick's partition or crash of the node
@@ -94,20 +128,16 @@ export function reencodeFaults(decisions: readonly DrawnDecision[], setting: (sp
  */
 function delaysAsHolds(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
   const delayLevel = setting(FAULT_PROFILE_SPAN, "delay level");
-  const holdLevel = setting(SWARM_SPAN, "hold level");
-  const omitted = setting(SWARM_SPAN, "omitted faults");
-  const dropLevel = setting(FAULT_PROFILE_SPAN, "drop level");
-  const duplicateLevel = setting(FAULT_PROFILE_SPAN, "duplicate level");
-  if (delayLevel === undefined || holdLevel === undefined || omitted === undefined || dropLevel === undefined || duplicateLevel === undefined) return null;
+  const { omitted, level, chance } = levelsOf(setting);
+  const holdLevel = level.hold;
+  if (delayLevel === undefined || holdLevel === undefined || omitted === undefined || level.drop === undefined || level.duplicate === undefined) return null;
   if (delayLevel === 0 || (omitted & OMIT_DELAYS) !== 0) return null;
-  const drop = omitted & OMIT_DROPS ? 0 : (DROP_LEVELS[dropLevel] ?? 0);
-  const duplicate = omitted & OMIT_DUPLICATES ? 0 : (DUPLICATE_LEVELS[duplicateLevel] ?? 0);
   const holdAt = Math.max(1, holdLevel);
-  // Below this fate a message is delivered once after its drawn delay (see `Network.drawFate`).
-  const ordinaryBelow = 100 - drop - duplicate - (HOLD_LEVELS[holdLevel] ?? 0);
+  // Below the hold band a message is delivered once after its drawn delay.
+  const ordinaryBelow = fateBands(chance).hold;
   const delayed = (d: DrawnDecision): boolean => MESSAGE_SPANS.includes(d.span) && (d.content[0] ?? 0) < ordinaryBelow && (d.content[1] ?? 0) > 0;
   if (!decisions.some(delayed)) return null;
-  const held = [100 - drop - duplicate - (HOLD_LEVELS[holdAt] ?? 0), 0];
+  const held = [fateBands({ ...chance, hold: HOLD_LEVELS[holdAt] ?? 0 }).hold, 0];
   return {
     settings: [
       { span: FAULT_PROFILE_SPAN, label: "delay level", value: 0 },
@@ -130,15 +160,13 @@ function delaysAsHolds(decisions: readonly DrawnDecision[], setting: (span: stri
  * setting it needs is not drawn (`setting` gives undefined).
  */
 function strikesAsTicks(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): FaultReencoding | null {
-  const strikeLevel = setting(SWARM_SPAN, "nemesis strikes");
-  const strikePercent = STRIKE_LEVELS[strikeLevel ?? 0] ?? 0;
-  const struck = (d: DrawnDecision): boolean => d.span === NEMESIS_SPAN && (d.content[0] ?? 0) >= trigger(strikePercent) && strikePercent > 0;
+  const { omitted, level, chance } = levelsOf(setting);
+  const struck = (d: DrawnDecision): boolean => d.span === NEMESIS_SPAN && (d.content[0] ?? 0) >= trigger(chance.strike) && chance.strike > 0;
   if (!decisions.some(struck)) return null;
   const isolates = decisions.some((d) => struck(d) && (d.content[1] ?? 0) === StrikeKind.Isolate);
   const crashes = decisions.some((d) => struck(d) && (d.content[1] ?? 0) !== StrikeKind.Isolate);
-  const partitionLevel = setting(FAULT_PROFILE_SPAN, "partition level");
-  const crashLevel = setting(FAULT_PROFILE_SPAN, "crash level");
-  const omitted = setting(SWARM_SPAN, "omitted faults");
+  const partitionLevel = level.partition;
+  const crashLevel = level.crash;
   const needed = [partitionLevel, crashLevel, omitted, setting(SWARM_SPAN, "fault grain"), setting(SWARM_SPAN, "partitions cut in flight"), setting(SWARM_SPAN, "crash loses sends")];
   if (needed.some((v) => v === undefined)) return null;
   const partitionAt = Math.max(1, partitionLevel ?? 0);
@@ -174,24 +202,6 @@ export interface LevelledFaults {
   readonly contents: readonly (readonly number[] | null)[];
 }
 
-/** The kinds of fault whose chance a level sets, each with its setting and its chances by level. */
-const LEVELLED = {
-  drop: { span: FAULT_PROFILE_SPAN, label: "drop level", levels: DROP_LEVELS, omit: OMIT_DROPS },
-  duplicate: { span: FAULT_PROFILE_SPAN, label: "duplicate level", levels: DUPLICATE_LEVELS, omit: OMIT_DUPLICATES },
-  hold: { span: SWARM_SPAN, label: "hold level", levels: HOLD_LEVELS, omit: 0 },
-  crash: { span: FAULT_PROFILE_SPAN, label: "crash level", levels: CRASH_LEVELS, omit: OMIT_CRASHES },
-  partition: { span: FAULT_PROFILE_SPAN, label: "partition level", levels: PARTITION_LEVELS, omit: OMIT_PARTITIONS },
-  strike: { span: SWARM_SPAN, label: "nemesis strikes", levels: STRIKE_LEVELS, omit: 0 },
-} as const;
-type Levelled = keyof typeof LEVELLED;
-
-/** A message's fate band under the given chances (see `Network.drawFate`): the lowest fate of each. */
-function fateBands(p: Readonly<Record<Levelled, number>>): { drop: number; duplicate: number; hold: number } {
-  const drop = 100 - p.drop;
-  const duplicate = drop - p.duplicate;
-  return { drop, duplicate, hold: duplicate - p.hold };
-}
-
 /**
  * The same faults at the lowest levels that still allow them: every level
  * of a kind of fault the failure uses (a dropped, duplicated or held
@@ -218,31 +228,23 @@ function fateBands(p: Readonly<Record<Levelled, number>>): { drop: number; dupli
  * ```
  */
 export function atLowestLevels(decisions: readonly DrawnDecision[], setting: (span: string, label: string) => number | undefined): LevelledFaults | null {
-  const omitted = setting(SWARM_SPAN, "omitted faults") ?? 0;
-  const level = {} as Record<Levelled, number | undefined>;
-  const now = {} as Record<Levelled, number>;
-  for (const kind of Object.keys(LEVELLED) as Levelled[]) {
-    const { span, label, levels, omit } = LEVELLED[kind];
-    level[kind] = setting(span, label);
-    now[kind] = (omitted & omit) !== 0 ? 0 : (levels[level[kind] ?? 0] ?? 0);
-  }
-  const bands = fateBands(now);
-  const used = new Set<Levelled>();
-  const isMessage = (d: DrawnDecision) => MESSAGE_SPANS.includes(d.span);
-  const messageKind = (fate: number): Levelled | null => (fate >= bands.drop ? "drop" : fate >= bands.duplicate ? "duplicate" : fate >= bands.hold ? "hold" : null);
-  for (const d of decisions) {
-    if (isMessage(d)) {
-      const kind = messageKind(d.content[0] ?? 0);
-      if (kind !== null) used.add(kind);
-    } else if (d.span === FAULT_TICK_SPAN) {
-      if ((d.content[0] ?? 0) >= trigger(now.crash) && now.crash > 0) used.add("crash");
-      if ((d.content[3] ?? 0) >= trigger(now.partition) && now.partition > 0) used.add("partition");
-    } else if (d.span === NEMESIS_SPAN && now.strike > 0 && (d.content[0] ?? 0) >= trigger(now.strike)) {
-      used.add("strike");
+  const { omitted, level, chance } = levelsOf(setting);
+  const bands = fateBands(chance);
+  // Each decision's faults under the levels drawn: a message's band, a tick's crash and partition, a strike.
+  const faultsOf = (d: DrawnDecision): Levelled[] => {
+    const struck = (kind: Levelled, value: number | undefined) => chance[kind] > 0 && (value ?? 0) >= trigger(chance[kind]);
+    if (MESSAGE_SPANS.includes(d.span)) {
+      const fate = d.content[0] ?? 0;
+      return fate >= bands.drop ? ["drop"] : fate >= bands.duplicate ? ["duplicate"] : fate >= bands.hold ? ["hold"] : [];
     }
-  }
+    if (d.span === FAULT_TICK_SPAN) return [...(struck("crash", d.content[0]) ? (["crash"] as const) : []), ...(struck("partition", d.content[3]) ? (["partition"] as const) : [])];
+    if (d.span === NEMESIS_SPAN) return struck("strike", d.content[0]) ? ["strike"] : [];
+    return [];
+  };
+  const faults = decisions.map(faultsOf);
+  const used = new Set(faults.flat());
   const settings: SettingEdit[] = [];
-  const lowered = { ...now };
+  const lowered = { ...chance };
   for (const kind of Object.keys(LEVELLED) as Levelled[]) {
     const current = level[kind];
     if (current === undefined) {
@@ -250,7 +252,7 @@ export function atLowestLevels(decisions: readonly DrawnDecision[], setting: (sp
       continue;
     }
     // A kind left out by the swarm profile keeps its level: it draws nothing either way.
-    if ((omitted & LEVELLED[kind].omit) !== 0) continue;
+    if (((omitted ?? 0) & LEVELLED[kind].omit) !== 0) continue;
     // Strikes off would take the nemesis's draws out of the run: the lowest in place is the first level.
     const lowest = used.has(kind) || kind === "strike" ? 1 : 0;
     if (lowest >= current) continue;
@@ -259,24 +261,14 @@ export function atLowestLevels(decisions: readonly DrawnDecision[], setting: (sp
   }
   if (settings.length === 0) return null;
   const low = fateBands(lowered);
-  const rewritten = (d: DrawnDecision): number[] | null => {
+  // Where each kind's trigger sits among a decision's draws.
+  const at: Readonly<Record<Levelled, number>> = { drop: 0, duplicate: 0, hold: 0, crash: 0, partition: 3, strike: 0 };
+  const contents = decisions.map((d, i): number[] | null => {
+    const kinds = faults[i] ?? [];
+    if (kinds.length === 0) return null;
     const content = d.content.slice();
-    if (isMessage(d)) {
-      const kind = messageKind(content[0] ?? 0);
-      if (kind === null) return null;
-      content[0] = low[kind as "drop" | "duplicate" | "hold"];
-    } else if (d.span === FAULT_TICK_SPAN) {
-      const crash = now.crash > 0 && (content[0] ?? 0) >= trigger(now.crash);
-      const partition = now.partition > 0 && (content[3] ?? 0) >= trigger(now.partition);
-      if (!crash && !partition) return null;
-      if (crash) content[0] = trigger(lowered.crash);
-      if (partition) content[3] = trigger(lowered.partition);
-    } else if (d.span === NEMESIS_SPAN && now.strike > 0 && (content[0] ?? 0) >= trigger(now.strike)) {
-      content[0] = trigger(lowered.strike);
-    } else {
-      return null;
-    }
+    for (const kind of kinds) content[at[kind]] = kind === "drop" || kind === "duplicate" || kind === "hold" ? low[kind] : trigger(lowered[kind]);
     return content;
-  };
-  return { settings, contents: decisions.map(rewritten) };
+  });
+  return { settings, contents };
 }

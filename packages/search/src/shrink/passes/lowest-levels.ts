@@ -1,7 +1,7 @@
 import { atLowestLevels } from "@cx/sim";
-import { drawKind, spanOfKind } from "../../internal/keyed-replay.js";
 import { decisionsOf, padded } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
+import { drawnDecisions, settingOf, withSettingEdits } from "../world-settings.js";
 import { settingsLength } from "./sparse-rebuild.js";
 
 /** A failure of any number of decisions: the rewrite is one run, whatever their number. */
@@ -26,21 +26,10 @@ export const lowestLevels: ShrinkPass = {
     const head = settingsLength(state);
     const best = padded(state.best, state.bestKeys.length);
     const headKeys = state.bestKeys.slice(0, head);
-    const setting = (span: string, label: string): number | undefined => {
-      const at = headKeys.indexOf(drawKind(span, label));
-      return at < 0 ? undefined : best[at];
-    };
-    const low = atLowestLevels(
-      decisions.map((d) => ({ span: spanOfKind(d.kinds[0] ?? ""), content: d.content })),
-      setting,
-    );
+    const low = atLowestLevels(drawnDecisions(decisions), settingOf(best, headKeys));
     if (low === null) return;
-    const edited = best.slice();
-    for (const edit of low.settings) {
-      const at = headKeys.indexOf(drawKind(edit.span, edit.label));
-      if (at < 0) return;
-      edited[at] = edit.value;
-    }
+    const edited = withSettingEdits(best, headKeys, low.settings);
+    if (edited === null) return;
     low.contents.forEach((content, i) => {
       const at = decisions[i]?.at;
       if (content === null || at === undefined) return;

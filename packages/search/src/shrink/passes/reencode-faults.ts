@@ -1,8 +1,9 @@
-import { reencodeFaults, type FaultReencoding } from "@cx/sim";
+import { reencodeFaults } from "@cx/sim";
 import { compareShortlex } from "../../choice-order.js";
-import { drawKind, spanOfKind } from "../../internal/keyed-replay.js";
+import { drawKind } from "../../internal/keyed-replay.js";
 import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Decision, type Frame, type RankedPlacement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
+import { drawnDecisions, settingOf, withSettingEdits } from "../world-settings.js";
 import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 
 /** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), counted, so the result is the same on any machine. */
@@ -11,17 +12,6 @@ const RUNS_PER_DECISION = 8;
 /** Every choice of one item from each list, in order (the first list varies slowest). */
 function product<T>(lists: readonly (readonly T[])[]): T[][] {
   return lists.reduce<T[][]>((acc, list) => acc.flatMap((prefix) => list.map((item) => [...prefix, item])), [[]]);
-}
-
-/** The settings with the re-encoding's edits (`keys`: the kind of each setting's draw), or null when one names a setting the run does not draw. */
-function editedSettings(settings: readonly number[], keys: readonly string[], reencoding: FaultReencoding): number[] | null {
-  const edited = settings.slice();
-  for (const edit of reencoding.settings) {
-    const at = keys.indexOf(drawKind(edit.span, edit.label));
-    if (at < 0) return null;
-    edited[at] = edit.value;
-  }
-  return edited;
 }
 
 /** A placement of one variant of the re-encoded decisions, with what orders it among all of them. */
@@ -50,14 +40,9 @@ export const reencodeFaultsPass: ShrinkPass = {
     const head = settingsLength(state);
     const best = padded(state.best, head);
     const headKeys = state.bestKeys.slice(0, head);
-    const setting = (span: string, label: string): number | undefined => {
-      const at = headKeys.indexOf(drawKind(span, label));
-      return at < 0 ? undefined : best[at];
-    };
-    const drawn = decisions.map((d) => ({ span: spanOfKind(d.kinds[0] ?? ""), content: d.content }));
-    const reencoding = reencodeFaults(drawn, setting);
+    const reencoding = reencodeFaults(drawnDecisions(decisions), settingOf(best, headKeys));
     if (reencoding === null) return;
-    const settings = editedSettings(best.slice(0, head), headKeys, reencoding);
+    const settings = withSettingEdits(best.slice(0, head), headKeys, reencoding.settings);
     if (settings === null) return;
     const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
     const until = state.runs + allowance;
