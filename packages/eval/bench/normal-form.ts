@@ -49,14 +49,14 @@ const rows = measureNormalForm({
   },
   onFind: (bug, seed, f) => {
     shrunk.push({ bug, seed, invariant: f.invariant, choices: f.choices, candidateRuns: f.candidateRuns, converged: f.converged, tailMs: f.tailMs, storySteps: f.storySteps, passes: f.passes });
-    process.stderr.write(`${bug} seed ${seed} ${f.invariant}: ${f.choices.map((v, i) => (v === 0 ? "" : `${i}:${v}`)).filter((x) => x !== "").join(" ")} | ${f.decisions} decisions, ${f.nonZero} non-zero, ${f.candidateRuns} runs, ${Math.round(f.shrinkMs ?? 0)} ms, tail ${f.tailMs} ms, ${f.storySteps} steps${f.converged ? "" : " (not converged)"}\n`);
+    process.stderr.write(`${bug} seed ${seed} ${f.invariant}: ${f.choices.map((v, i) => (v === 0 ? "" : `${i}:${v}`)).filter((x) => x !== "").join(" ")} | ${f.decisions} decisions, ${f.nonZero} non-zero, ${f.candidateRuns} runs, ${Math.round(f.shrinkMs ?? 0)} ms, tail ${f.tailMs} ms, ${f.storySteps} steps, ${f.faultShape}${f.converged ? "" : " (not converged)"}\n`);
   },
 });
-console.log(`| defect | finds | normal-form rate | rate within main invariant | distinct | decisions best-median-worst | worst/best | tail median / worst (ms) | story steps worst | runs median | shrink ms median | converged | invariants |`);
-console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |`);
+console.log(`| defect | finds | normal-form rate | rate within main invariant | distinct | decisions best-median-worst | worst/best | tail median / worst (ms) | story steps worst | runs median | shrink ms median | converged | invariants | failures | same list within a shared failure |`);
+console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |`);
 for (const r of rows) {
   const ratio = r.decisionsBest === null || r.decisionsWorst === null ? "-" : (r.decisionsWorst / Math.max(1, r.decisionsBest)).toFixed(2);
-  console.log(`| ${r.bug} | ${r.finds}/${r.hunts} | ${(100 * r.normalFormRate).toFixed(0)}% | ${(100 * r.normalFormRateMainInvariant).toFixed(0)}% | ${r.distinctLists} | ${r.decisionsBest ?? "-"}-${r.decisionsMedian ?? "-"}-${r.decisionsWorst ?? "-"} | ${ratio} | ${r.tailMsMedian ?? "-"} / ${r.tailMsWorst ?? "-"} | ${r.storyStepsWorst ?? "-"} | ${r.candidateRunsMedian ?? "-"} | ${r.shrinkMsMedian === null ? "-" : Math.round(r.shrinkMsMedian)} | ${r.converged}/${r.finds} | ${Object.entries(r.invariants).map(([k, n]) => `${k} ${n}`).join(", ")} |`);
+  console.log(`| ${r.bug} | ${r.finds}/${r.hunts} | ${(100 * r.normalFormRate).toFixed(0)}% | ${(100 * r.normalFormRateMainInvariant).toFixed(0)}% | ${r.distinctLists} | ${r.decisionsBest ?? "-"}-${r.decisionsMedian ?? "-"}-${r.decisionsWorst ?? "-"} | ${ratio} | ${r.tailMsMedian ?? "-"} / ${r.tailMsWorst ?? "-"} | ${r.storyStepsWorst ?? "-"} | ${r.candidateRunsMedian ?? "-"} | ${r.shrinkMsMedian === null ? "-" : Math.round(r.shrinkMsMedian)} | ${r.converged}/${r.finds} | ${Object.entries(r.invariants).map(([k, n]) => `${k} ${n}`).join(", ")} | ${r.failures} | ${r.findsSharingAFailure === 0 ? "-" : `${(100 * r.normalFormRateWithinFailure).toFixed(0)}% of ${r.findsSharingAFailure}`} |`);
 }
 console.log(`${shrunk.length} shrinks, ${shrunk.reduce((sum, f) => sum + f.candidateRuns, 0)} candidate runs in all (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 if (out !== "") writeFileSync(out, `${JSON.stringify({ seeds, huntBudget, runs, strategy, scenario, rows, finds: shrunk }, null, 2)}\n`);

@@ -73,4 +73,5 @@ export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummar
 export { evalVersion } from "./version.js";
 
 // The shrinker's normal-form measurement (a bench; the experiment may call it).
+export { faultShape } from "./fault-shape.js";
 export { failureEvidentAt, measureNormalForm, normalFormRow, type HuntedFind, type NormalFormFind, type NormalFormRow, type NormalFormSpec } from "./normal-form.js";

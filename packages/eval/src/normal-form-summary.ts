@@ -35,6 +35,8 @@ export interface ShrunkFind {
   readonly converged?: boolean;
   /** The invariant the find broke (the shrinker keeps it, so finds of different invariants never share a list). */
   readonly invariant?: string;
+  /** The faults the counterexample held before its failure (see `faultShape`), when known. */
+  readonly faultShape?: string;
 }
 
 /**
@@ -61,7 +63,10 @@ export function sameListFigures(shrunk: readonly Pick<ShrunkFind, "choices">[], 
  * when nothing was shrunk. A find that did not reproduce counts as a list
  * of its own. When the finds say which invariant they broke, the same
  * figures for each invariant's finds (most finds first): the shrinker keeps
- * a find's invariant, so its normal form is one per violation.
+ * a find's invariant, so its normal form is one per violation. When they
+ * also say which faults their counterexample held, the same figures for
+ * each failure (invariant and fault shape; a find that did not reproduce
+ * has no shape and is in none).
  *
  * @example
  * ```ts
@@ -72,20 +77,15 @@ export function normalFormSummary(shrunk: readonly ShrunkFind[]): NormalFormSumm
   if (shrunk.length === 0) return null;
   const all = sameListFigures(shrunk);
   const invariants = [...new Set(shrunk.flatMap((s) => (s.invariant === undefined ? [] : [s.invariant])))];
-  const byInvariant = invariants
-    .map((invariant) => {
-      const finds = shrunk.filter((s) => s.invariant === invariant);
-      const within = sameListFigures(finds, shrunk.indexOf(finds[0] as ShrunkFind));
-      return {
-        invariant,
-        finds: finds.length,
-        normalFormRate: within.rate,
-        distinctLists: within.distinct,
-        decisionsMin: within.decisions.length === 0 ? null : Math.min(...within.decisions),
-        decisionsMax: within.decisions.length === 0 ? null : Math.max(...within.decisions),
-      };
-    })
-    .sort((a, b) => b.finds - a.finds || (a.invariant < b.invariant ? -1 : 1));
+  const byInvariant = groupFigures(shrunk, invariants.map((invariant) => ({ invariant, of: (f: ShrunkFind) => f.invariant === invariant })));
+  const failures = [...new Set(shrunk.flatMap((s) => (s.invariant === undefined || s.faultShape === undefined ? [] : [`${s.invariant}\n${s.faultShape}`])))];
+  const byFailure = groupFigures(
+    shrunk,
+    failures.map((key) => {
+      const [invariant = "", faultShape = ""] = key.split("\n");
+      return { invariant, faultShape, of: (f: ShrunkFind) => f.invariant === invariant && f.faultShape === faultShape };
+    }),
+  );
   return {
     finds: shrunk.length,
     normalFormRate: all.rate,
@@ -96,5 +96,39 @@ export function normalFormSummary(shrunk: readonly ShrunkFind[]): NormalFormSumm
     candidateRunsMedian: median(shrunk.map((s) => s.candidateRuns)),
     ...(shrunk.some((s) => s.converged !== undefined) ? { converged: shrunk.filter((s) => s.converged === true).length } : {}),
     ...(byInvariant.length > 0 ? { byInvariant } : {}),
+    ...(byFailure.length > 0 ? { byFailure } : {}),
   };
+}
+
+/**
+ * The finds of every failure that two finds or more share, and how many of
+ * them ended on their failure's most common list: the shrinker's own
+ * agreement (a failure found once agrees with itself, so it is left out).
+ *
+ * @example
+ * ```ts
+ * sharedFailureAgreement([{ finds: 4, normalFormRate: 0.75 }, { finds: 1, normalFormRate: 1 }]); // { sharing: 4, agreeing: 3 }
+ * ```
+ */
+export function sharedFailureAgreement(failures: readonly { readonly finds: number; readonly normalFormRate: number }[]): { sharing: number; agreeing: number } {
+  const shared = failures.filter((f) => f.finds >= 2);
+  return { sharing: shared.reduce((sum, f) => sum + f.finds, 0), agreeing: shared.reduce((sum, f) => sum + Math.round(f.normalFormRate * f.finds), 0) };
+}
+
+/** The same-list figures of each group of `shrunk` (`of` says which finds belong), most finds first, ties by key. */
+function groupFigures<G extends { readonly invariant: string; readonly of: (f: ShrunkFind) => boolean }>(shrunk: readonly ShrunkFind[], groups: readonly G[]) {
+  return groups
+    .map(({ of, ...key }) => {
+      const finds = shrunk.filter(of);
+      const within = sameListFigures(finds, shrunk.indexOf(finds[0] as ShrunkFind));
+      return {
+        ...(key as Omit<G, "of">),
+        finds: finds.length,
+        normalFormRate: within.rate,
+        distinctLists: within.distinct,
+        decisionsMin: within.decisions.length === 0 ? null : Math.min(...within.decisions),
+        decisionsMax: within.decisions.length === 0 ? null : Math.max(...within.decisions),
+      };
+    })
+    .sort((a, b) => b.finds - a.finds || (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 }

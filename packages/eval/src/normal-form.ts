@@ -3,7 +3,8 @@ import { hunt, shrink, type PassStats, type ShrinkOptions, type StrategyName } f
 import { ReplayedChoices, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { tellStory } from "@cx/viz";
 import { median } from "./median.js";
-import { sameListFigures } from "./normal-form-summary.js";
+import { faultShape } from "./fault-shape.js";
+import { normalFormSummary, sameListFigures, sharedFailureAgreement } from "./normal-form-summary.js";
 
 /** What one normal-form measurement runs: per defect, `seeds` independent hunts, each find shrunk alone. */
 export interface NormalFormSpec {
@@ -55,6 +56,8 @@ export interface NormalFormFind {
   readonly tailMs: number;
   readonly endMs: number;
   readonly storySteps: number;
+  /** The faults the counterexample held before its failure (see `faultShape`). */
+  readonly faultShape: string;
   /** What each pass of the shrink tried, accepted and cost (the shrink's `stats.passes`). */
   readonly passes: readonly PassStats[];
 }
@@ -90,6 +93,11 @@ export interface NormalFormRow {
   /** Median wall time of a shrink, or `null` when no clock was given (not deterministic). */
   readonly shrinkMsMedian: number | null;
   readonly converged: number;
+  /** How many failures the finds broke the defect through: an invariant and a shape of faults each (see `faultShape`). */
+  readonly failures: number;
+  /** Of the finds of every failure two finds or more share, how many, and the share that ended on their failure's most common list. */
+  readonly findsSharingAFailure: number;
+  readonly normalFormRateWithinFailure: number;
 }
 
 /**
@@ -144,6 +152,7 @@ function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonl
     tailMs: replay.endTime - failureEvidentAt(replay, spec.model),
     endMs: replay.endTime,
     storySteps,
+    faultShape: faultShape(replay.trace, replay.violation?.time ?? replay.endTime),
     passes: result.stats.passes,
   };
 }
@@ -169,6 +178,8 @@ export function normalFormRow(bug: string, hunts: number, finds: readonly Normal
   const decisions = finds.map((f) => f.decisions);
   const tails = finds.map((f) => f.tailMs);
   const times = finds.flatMap((f) => (f.shrinkMs === null ? [] : [f.shrinkMs]));
+  const byFailure = normalFormSummary(finds)?.byFailure ?? [];
+  const { sharing, agreeing } = sharedFailureAgreement(byFailure);
   return {
     bug,
     hunts,
@@ -187,6 +198,9 @@ export function normalFormRow(bug: string, hunts: number, finds: readonly Normal
     candidateRunsMedian: finds.length === 0 ? null : median(finds.map((f) => f.candidateRuns)),
     shrinkMsMedian: times.length === 0 ? null : median(times),
     converged: finds.filter((f) => f.converged).length,
+    failures: byFailure.length,
+    findsSharingAFailure: sharing,
+    normalFormRateWithinFailure: sharing === 0 ? 0 : agreeing / sharing,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sharedFailureAgreement } from "./normal-form-summary.js";
 import type { ExperimentResults, ProtocolResults, TrialsCell } from "./results.js";
 
 /**
@@ -270,6 +271,31 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
           ]),
         ),
         numeric: [2, 3, 4, 6],
+      });
+    }
+    const shaped = normalForms.filter(({ nf }) => (nf.byFailure?.length ?? 0) > 0);
+    if (shaped.length > 0) {
+      tables.push({
+        id: `${id}-normal-form-by-failure`,
+        title: `${p.name}: one counterexample per failure?`,
+        caption:
+          "The finds of each defect split by failure: the invariant broken and the faults its counterexample held before the failure (crashes, partitions by shape, dropped, duplicated and overtaken messages; which node is left out). Finds of different failures broke the defect in different ways, which no shrink turns into one another; finds of one failure that ended on different lists are what the shrinker left unsettled. The last two columns pool every failure that two finds or more share (a failure found once agrees with itself, so it is left out).",
+        columns: ["Defect", "Failures", "Commonest failure", "Its finds", "Its same list", "Finds sharing a failure", "Same list within their failure"],
+        rows: shaped.map(({ bug, nf }) => {
+          const failures = nf.byFailure ?? [];
+          const top = failures[0];
+          const { sharing, agreeing } = sharedFailureAgreement(failures);
+          return [
+            bug,
+            formatCount(failures.length),
+            top === undefined ? "—" : `${top.invariant}: ${top.faultShape}`,
+            top === undefined ? "—" : formatCount(top.finds),
+            top === undefined ? "—" : `${Math.round(100 * top.normalFormRate)}%`,
+            formatCount(sharing),
+            sharing === 0 ? "—" : `${Math.round((100 * agreeing) / sharing)}%`,
+          ];
+        }),
+        numeric: [1, 3, 4, 5, 6],
       });
     }
   }

@@ -86,6 +86,7 @@ const counterexample = z.strictObject({
   bugs: z.array(z.string()),
   choices: z.array(count),
   violation,
+  faultShape: z.string().exactOptional().meta({ description: "The faults the run held before its failure, by kind" }),
   storyHeadline: z.string(),
   storySteps: z.array(z.strictObject({ number: count, time: z.number(), kind: z.string(), text: z.string() })),
   storyStepsTotal: count,
@@ -135,6 +136,20 @@ const shrinkRow = z.strictObject({
         )
         .exactOptional()
         .meta({ description: "The same figures for the finds of each invariant broken, most finds first" }),
+      byFailure: z
+        .array(
+          z.strictObject({
+            invariant: z.string(),
+            faultShape: z.string(),
+            finds: count,
+            normalFormRate: z.number().min(0).max(1),
+            distinctLists: count,
+            decisionsMin: count.nullable(),
+            decisionsMax: count.nullable(),
+          }),
+        )
+        .exactOptional()
+        .meta({ description: "The same figures for the finds of each failure (invariant broken and faults held before it), most finds first" }),
     })
     .nullable()
     .exactOptional()

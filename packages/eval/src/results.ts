@@ -106,6 +106,8 @@ export interface Counterexample {
   /** Replaying these (zeros past the end) on the protocol with `bugs` and its scenario reproduces `violation`. */
   readonly choices: readonly number[];
   readonly violation: ViolationRecord;
+  /** The faults the run held before its failure, by kind (see `faultShape`); absent from older results. */
+  readonly faultShape?: string;
   readonly storyHeadline: string;
   /** The numbered story as shown, one plain (unescaped) line per step: at most the configured `storyStepsMax`. */
   readonly storySteps: readonly { readonly number: number; readonly time: number; readonly kind: string; readonly text: string }[];
@@ -170,6 +172,19 @@ export interface NormalFormSummary {
   readonly converged?: number;
   /** The same figures for the finds of each invariant broken, most finds first (absent from older results): the shrinker keeps a find's invariant, so finds of different invariants never share a list. */
   readonly byInvariant?: readonly InvariantNormalForm[];
+  /**
+   * The same figures for the finds of each failure, most finds first
+   * (absent from older results): one invariant broken through one shape of
+   * faults (see `faultShape`). Finds of different shapes broke the defect
+   * in different ways, which no shrink turns into one another; finds of one
+   * shape on different lists are what the shrinker itself left unsettled.
+   */
+  readonly byFailure?: readonly FailureNormalForm[];
+}
+
+/** The normal-form figures of the finds of one defect that broke one invariant through one shape of faults. */
+export interface FailureNormalForm extends InvariantNormalForm {
+  readonly faultShape: string;
 }
 
 /** The normal-form figures of the finds of one defect that broke one invariant. */

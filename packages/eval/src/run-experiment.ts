@@ -282,7 +282,7 @@ async function shrinkPhase(run: ExperimentRun, going: readonly Section[]): Promi
       const findTasks = normalFormTasks[i]?.[j] ?? [];
       const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + findTasks.length);
       normalFormOffset += found.length;
-      return { ...row, normalForm: normalFormSummary(found.map((o, k) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns, converged: o.converged, invariant: (findTasks[k] as ShrinkTask).invariant }))) };
+      return { ...row, normalForm: normalFormSummary(found.map((o, k) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns, converged: o.converged, invariant: (findTasks[k] as ShrinkTask).invariant, ...(o.counterexample?.faultShape === undefined ? {} : { faultShape: o.counterexample.faultShape }) }))) };
     });
     run.update(s, { shrinks: { status: "done", rows } });
   });

@@ -5,6 +5,7 @@ import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/sea
 import { GeneratedChoices, hashText, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
 import type { ProtocolRef } from "./experiment-protocol.js";
+import { faultShape } from "./fault-shape.js";
 import type { Counterexample, ViolationRecord } from "./results.js";
 import { type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
 
@@ -116,6 +117,7 @@ function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
       bugs,
       choices: result.choices,
       violation: replayed,
+      faultShape: faultShape(replay.trace, replay.violation?.time ?? replay.endTime),
       ...tellAndDraw(replay, task.storyStepsMax),
       repro: serializeRepro({
         formatVersion: 1,

@@ -1,7 +1,7 @@
 import { GeneratedChoices, huntScenarioOptions, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { failureEvidentAt, measureNormalForm, normalFormRow, type NormalFormFind } from "../src/normal-form.js";
-import { normalFormSummary } from "../src/normal-form-summary.js";
+import { normalFormSummary, sharedFailureAgreement } from "../src/normal-form-summary.js";
 import { protocolPlugin } from "./fixtures/primary-backup-plugin.js";
 
 const defect = protocolPlugin.defects[0]?.name ?? "";
@@ -34,7 +34,7 @@ describe("measureNormalForm", () => {
 });
 
 describe("normalFormRow", () => {
-  const find = (invariant: string, choices: number[]): NormalFormFind => ({ invariant, choices, decisions: choices.length, nonZero: choices.filter((v) => v !== 0).length, candidateRuns: 10, shrinkMs: null, converged: true, tailMs: 0, endMs: 100, storySteps: 5, passes: [] });
+  const find = (invariant: string, choices: number[]): NormalFormFind => ({ invariant, choices, decisions: choices.length, nonZero: choices.filter((v) => v !== 0).length, candidateRuns: 10, shrinkMs: null, converged: true, tailMs: 0, endMs: 100, storySteps: 5, faultShape: "crash x1", passes: [] });
 
   it("gives the rate over all finds and, apart, within the invariant most finds broke", () => {
     const row = normalFormRow("d", 5, [find("A", [1]), find("A", [1]), find("A", [2]), find("B", [3]), find("B", [3])]);
@@ -42,6 +42,14 @@ describe("normalFormRow", () => {
     expect(row.mainInvariant).toBe("A");
     expect(row.normalFormRateMainInvariant).toBeCloseTo(2 / 3);
     expect(row.invariants).toEqual({ A: 3, B: 2 });
+  });
+
+  it("counts the failures and, over the finds of the failures two or more share, the share on their failure's most common list", () => {
+    const shaped = (invariant: string, choices: number[], faultShape: string): NormalFormFind => ({ ...find(invariant, choices), faultShape });
+    const row = normalFormRow("d", 6, [shaped("A", [1], "crash x1"), shaped("A", [1], "crash x1"), shaped("A", [2], "crash x1"), shaped("A", [3], "no fault"), shaped("A", [4], "no fault"), shaped("B", [5], "crash x1")]);
+    expect(row.failures).toBe(3);
+    expect(row.findsSharingAFailure).toBe(5);
+    expect(row.normalFormRateWithinFailure).toBeCloseTo(3 / 5);
   });
 
   it("has no main invariant and rates of 0 when nothing was found", () => {
@@ -91,6 +99,22 @@ describe("normalFormSummary", () => {
     expect(normalFormSummary([{ choices: [1], candidateRuns: 5 }])).not.toHaveProperty("byInvariant");
   });
 
+  it("splits the figures by failure, invariant and fault shape together, when the finds say both; a find that did not reproduce is in none", () => {
+    const summary = normalFormSummary([
+      { choices: [1, 2], candidateRuns: 1, invariant: "B", faultShape: "crash x1" },
+      { choices: [3], candidateRuns: 1, invariant: "B", faultShape: "no fault" },
+      { choices: [1, 2], candidateRuns: 1, invariant: "B", faultShape: "crash x1" },
+      { choices: [4, 4], candidateRuns: 1, invariant: "A", faultShape: "crash x1" },
+      { choices: null, candidateRuns: 1, invariant: "A" },
+    ]);
+    expect(summary?.byFailure).toEqual([
+      { invariant: "B", faultShape: "crash x1", finds: 2, normalFormRate: 1, distinctLists: 1, decisionsMin: 2, decisionsMax: 2 },
+      { invariant: "A", faultShape: "crash x1", finds: 1, normalFormRate: 1, distinctLists: 1, decisionsMin: 2, decisionsMax: 2 },
+      { invariant: "B", faultShape: "no fault", finds: 1, normalFormRate: 1, distinctLists: 1, decisionsMin: 1, decisionsMax: 1 },
+    ]);
+    expect(normalFormSummary([{ choices: [1], candidateRuns: 5, invariant: "A" }])).not.toHaveProperty("byFailure");
+  });
+
   it("counts the shrinks that converged when the shrinks say, and leaves the count out when they do not", () => {
     const summary = normalFormSummary([
       { choices: [1], candidateRuns: 5, converged: true },
@@ -99,5 +123,12 @@ describe("normalFormSummary", () => {
     ]);
     expect(summary?.converged).toBe(2);
     expect(normalFormSummary([{ choices: [1], candidateRuns: 5 }])).not.toHaveProperty("converged");
+  });
+});
+
+describe("sharedFailureAgreement", () => {
+  it("pools the failures two finds or more share and leaves the failures found once out", () => {
+    expect(sharedFailureAgreement([{ finds: 4, normalFormRate: 0.75 }, { finds: 2, normalFormRate: 0.5 }, { finds: 1, normalFormRate: 1 }])).toEqual({ sharing: 6, agreeing: 4 });
+    expect(sharedFailureAgreement([{ finds: 1, normalFormRate: 1 }])).toEqual({ sharing: 0, agreeing: 0 });
   });
 });
