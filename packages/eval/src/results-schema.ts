@@ -66,6 +66,15 @@ const trust = z.strictObject({
   firstViolation: z.strictObject({ strategy, seed: z.number().int(), violation, choices: z.array(count) }).nullable(),
 });
 
+/** The normal-form figures of one group of a defect's finds (those of one invariant, or of one failure). */
+const groupFigures = {
+  finds: count,
+  normalFormRate: z.number().min(0).max(1),
+  distinctLists: count,
+  decisionsMin: count.nullable(),
+  decisionsMax: count.nullable(),
+};
+
 const interval = z.strictObject({ low: z.number().nullable(), high: z.number().nullable(), confidence: z.number() });
 
 const cell = z.strictObject({
@@ -125,28 +134,13 @@ const shrinkRow = z.strictObject({
       converged: count.exactOptional(),
       byInvariant: z
         .array(
-          z.strictObject({
-            invariant: z.string(),
-            finds: count,
-            normalFormRate: z.number().min(0).max(1),
-            distinctLists: count,
-            decisionsMin: count.nullable(),
-            decisionsMax: count.nullable(),
-          }),
+          z.strictObject({ invariant: z.string(), ...groupFigures }),
         )
         .exactOptional()
         .meta({ description: "The same figures for the finds of each invariant broken, most finds first" }),
       byFailure: z
         .array(
-          z.strictObject({
-            invariant: z.string(),
-            faultShape: z.string(),
-            finds: count,
-            normalFormRate: z.number().min(0).max(1),
-            distinctLists: count,
-            decisionsMin: count.nullable(),
-            decisionsMax: count.nullable(),
-          }),
+          z.strictObject({ invariant: z.string(), faultShape: z.string(), ...groupFigures }),
         )
         .exactOptional()
         .meta({ description: "The same figures for the finds of each failure (invariant broken and faults held before it), most finds first" }),
