@@ -133,15 +133,11 @@ const shrinkRow = z.strictObject({
       candidateRunsMedian: z.number(),
       converged: count.exactOptional(),
       byInvariant: z
-        .array(
-          z.strictObject({ invariant: z.string(), ...groupFigures }),
-        )
+        .array(z.strictObject({ invariant: z.string(), ...groupFigures }))
         .exactOptional()
         .meta({ description: "The same figures for the finds of each invariant broken, most finds first" }),
       byFailure: z
-        .array(
-          z.strictObject({ invariant: z.string(), faultShape: z.string(), ...groupFigures }),
-        )
+        .array(z.strictObject({ invariant: z.string(), faultShape: z.string(), ...groupFigures }))
         .exactOptional()
         .meta({ description: "The same figures for the finds of each failure (invariant broken and faults held before it), most finds first" }),
     })
