@@ -83,6 +83,10 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * The cheap ones come first and the rebuilds from calm last: the first
  * that helps hands back to the main passes, and a rebuild costs a thousand
  * runs or more a round, so it runs only where nothing cheaper moves.
+ * `aligned-raise-values` comes after them all: a raise that shortens the
+ * list also adds unusual values, which can lead the other passes to
+ * another minimum than the one they were heading for; last, it starts only
+ * where the shrink would otherwise have stopped, so it never ends larger.
  *
  * @example
  * ```ts
@@ -115,6 +119,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "pair-rebuild",
   "span-rebuild",
   "prefix-rebuild",
+  "aligned-raise-values",
 ];
 
 /**

@@ -1,7 +1,9 @@
 import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { shrink, trimChoices, type Outcome, type Target } from "../src/index.js";
+import { compareShortlex, defaultFinalShrinkPasses, shrink, trimChoices, type Outcome, type Target } from "../src/index.js";
+import { findFailures } from "./fixtures/failures.js";
 import { expectEachPassAloneKeepsItsViolation } from "./fixtures/pass-laws.js";
+import { createToyTarget } from "./fixtures/toy-target.js";
 
 const bad = { invariant: "bad" };
 
@@ -181,6 +183,38 @@ function twoReorderingsTarget(overtaken: readonly number[] = [3]): Target {
   };
 }
 
+/**
+ * Client requests, each a write (its three replication messages follow) or
+ * a read (none), each followed by a chance of a nemesis strike: fails when
+ * the only strike comes right after the fourth request, whatever the
+ * requests were. Reads end sooner, so the same strike after reads makes a
+ * shorter list, reached only by raising an operation.
+ */
+function strikeAfterRequestsTarget(requests = 8): Target {
+  return {
+    run(source: ChoiceSource): Outcome {
+      const strikes: number[] = [];
+      for (let r = 0; r < requests; r++) {
+        source.startSpan("client operation");
+        const read = source.draw(2, "op kind") === 1;
+        source.endSpan();
+        if (!read) {
+          for (let m = 0; m < 3; m++) {
+            source.startSpan("message");
+            source.draw(100, "delay");
+            source.endSpan();
+          }
+        }
+        source.startSpan("nemesis strike");
+        if (source.drawBool(10, "strike?")) strikes.push(r);
+        source.endSpan();
+      }
+      const fails = strikes.length === 1 && strikes[0] === 3;
+      return { violation: fails ? { invariant: "bad", message: `strike after request ${strikes[0]}` } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
 describe("passes toward one normal form", () => {
   it("reencode-faults writes a nemesis strike as the fault clock's partition, which no move of values reaches", () => {
     const target = twoMechanismTarget();
@@ -317,8 +351,35 @@ describe("passes toward one normal form", () => {
     expect(placed.choices).toEqual([1, 0, 90, 0, 0, 0, 90, 1]);
   });
 
+  it("aligned-raise-values turns the requests before a strike into reads, which keeps the strike after the fourth request and shortens the list, where every other pass only lowers", () => {
+    const target = strikeAfterRequestsTarget();
+    // Four writes, the strike after the fourth: index 3 * 5 + 4.
+    const start = [...new Array<number>(19).fill(0), 95];
+    const others = shrink({ target, choices: start, violation: bad, finalPasses: defaultFinalShrinkPasses.filter((name) => name !== "aligned-raise-values") });
+    expect(others.choices).toEqual([...new Array<number>(19).fill(0), 90]);
+    const raised = shrink({ target, choices: start, violation: bad });
+    expect(raised.choices).toEqual([1, 0, 1, 0, 1, 0, 1, 90]);
+    expect(raised.stats.passes.find((p) => p.name === "aligned-raise-values")?.accepted).toBe(4);
+  });
+
+  it("aligned-raise-values runs last, so a default shrink never ends larger than one without it, and equal where it raised nothing", () => {
+    const target = createToyTarget();
+    const failures = findFailures(target, { count: 6, invariant: "lease-safety", firstSeed: 900 });
+    expect(failures).toHaveLength(6);
+    expect(defaultFinalShrinkPasses.at(-1)).toBe("aligned-raise-values");
+    for (const failure of failures) {
+      const violation = { invariant: failure.invariant };
+      const without = shrink({ target, choices: failure.choices, violation, finalPasses: defaultFinalShrinkPasses.filter((name) => name !== "aligned-raise-values") });
+      const withIt = shrink({ target, choices: failure.choices, violation });
+      expect(compareShortlex(withIt.choices, without.choices)).toBeLessThanOrEqual(0);
+      const raised = withIt.stats.passes.find((p) => p.name === "aligned-raise-values")?.accepted ?? 0;
+      if (raised === 0) expect(withIt.choices).toEqual(without.choices);
+      expect(withIt.stats.candidateRuns).toBeGreaterThanOrEqual(without.stats.candidateRuns);
+    }
+  });
+
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "lowest-levels", "zero-suffixes"], { numRuns: 6, seed: 29 });
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "aligned-raise-values", "lowest-levels", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {

@@ -19,6 +19,7 @@ import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { reencodeFaultsPass } from "./passes/reencode-faults.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
 import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
+import { alignedRaiseValues } from "./passes/aligned-raise-values.js";
 import { alignedZeroBlockLowerNext, zeroBlockLowerNext } from "./passes/zero-block-lower-next.js";
 import { zeroKinds } from "./passes/zero-kinds.js";
 import type { ShrinkPass } from "./shrink-pass.js";
@@ -62,6 +63,7 @@ export const shrinkPasses = {
   "lower-and-place": lowerAndPlace,
   "lower-switch-and-place": lowerSwitchAndPlace,
   "reencode-faults": reencodeFaultsPass,
+  "aligned-raise-values": alignedRaiseValues,
   "lowest-levels": lowestLevels,
 } as const satisfies Record<string, ShrinkPass>;
 
