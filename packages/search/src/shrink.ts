@@ -96,6 +96,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  */
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "place-decisions",
+  "keep-and-place",
   "lowest-levels",
   "lower-and-raise",
   "lower-and-switch",

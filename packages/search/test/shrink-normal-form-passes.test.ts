@@ -1,4 +1,4 @@
-import type { ChoiceSource } from "@cx/sim";
+import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { compareShortlex, defaultFinalShrinkPasses, shrink, trimChoices, type Outcome, type Target } from "../src/index.js";
 import { findFailures } from "./fixtures/failures.js";
@@ -215,6 +215,36 @@ function strikeAfterRequestsTarget(requests = 8): Target {
   };
 }
 
+/**
+ * A horizon (0..15 ticks; the fault phase heals when it ends), then per tick
+ * a client operation (a write when 1) and a chance of a partition: fails
+ * when the one partition lasts exactly two ticks and enough writes came
+ * before it to need catching up (one at least, one per three ticks of the
+ * run before it). A late partition needs several writes; an early one, one.
+ */
+function writesBeforePartitionTarget(): Target {
+  return {
+    run(source: ChoiceSource): Outcome {
+      source.startSpan("horizon");
+      const horizon = source.draw(16, "fault periods");
+      source.endSpan();
+      let writes = 0;
+      const partitions: { tick: number; writes: number }[] = [];
+      for (let tick = 0; tick < horizon; tick++) {
+        source.startSpan("client operation");
+        if (source.draw(2, "op kind") === 1) writes++;
+        source.endSpan();
+        source.startSpan("fault tick");
+        if (source.drawBool(10, "partition?")) partitions.push({ tick, writes });
+        source.endSpan();
+      }
+      const [cut] = partitions;
+      const fails = partitions.length === 1 && cut !== undefined && horizon - cut.tick === 2 && cut.writes >= 1 && 3 * cut.writes >= cut.tick;
+      return { violation: fails ? { invariant: "bad", message: JSON.stringify(partitions) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+    },
+  };
+}
+
 /** The default final passes without `aligned-raise-values`: the shrink it must never end above. */
 const finalPassesWithoutRaise = defaultFinalShrinkPasses.filter((name) => name !== "aligned-raise-values");
 
@@ -370,6 +400,18 @@ describe("passes toward one normal form", () => {
     expect(placed.choices).toEqual([1, 0, 90, 0, 0, 0, 90, 1]);
   });
 
+  it("keep-and-place keeps one of three writes and places it with the partition in a shorter run, where dropping one write, moving the partition or shortening the run alone loses the failure", () => {
+    const target = writesBeforePartitionTarget();
+    // A 10-tick run: writes at ticks 1, 2 and 3, the partition at tick 8 (two ticks before the heal).
+    const start = [10, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95];
+    expect(target.run(new ReplayedChoices(start)).violation).not.toBeNull();
+    const others = shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "aligned-zero-spans", "place-decisions", "lower-and-place", "lower-switch-and-place", "lower-and-switch", "prefix-rebuild", "lower-values", "lower-pairs"] });
+    expect(others.choices.filter((v) => v === 1)).toHaveLength(3);
+    const kept = shrink({ target, choices: start, violation: bad, passes: ["keep-and-place", "lower-values"] });
+    // A 2-tick run: a write, then the partition in the same tick.
+    expect(kept.choices).toEqual([2, 1, 90]);
+  });
+
   it("aligned-raise-values turns the requests before a strike into reads, which keeps the strike after the fourth request and shortens the list, where every other pass only lowers", () => {
     const target = strikeAfterRequestsTarget();
     // Four writes, the strike after the fourth: index 3 * 5 + 4.
@@ -405,7 +447,7 @@ describe("passes toward one normal form", () => {
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "aligned-raise-values", "lowest-levels", "zero-suffixes"], { numRuns: 6, seed: 29 });
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "aligned-raise-values", "lowest-levels", "keep-and-place", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {

@@ -5,6 +5,7 @@ import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
 import { pairRebuild } from "./passes/pair-rebuild.js";
+import { keepAndPlace } from "./passes/keep-and-place.js";
 import { placeDecisions } from "./passes/place-decisions.js";
 import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
@@ -58,6 +59,7 @@ export const shrinkPasses = {
   "swap-same-label-spans": swapSameLabelSpans,
   "exhaustive-lower": exhaustiveLower,
   "place-decisions": placeDecisions,
+  "keep-and-place": keepAndPlace,
   "lower-and-raise": lowerAndRaise,
   "lower-and-switch": lowerAndSwitch,
   "lower-and-place": lowerAndPlace,

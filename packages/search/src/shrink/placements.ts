@@ -147,7 +147,10 @@ export interface RankedPlacement {
 export function rankedPlacements(frame: Frame, decisions: readonly Decision[], limits: { readonly lengthMax: number; readonly max: number }): RankedPlacement[] {
   const out: RankedPlacement[] = [];
   const frameEnd = trimChoices(frame.values).length;
+  // When every decision holds something unusual, one placed at or past lengthMax makes a longer list, and so do all later slots.
+  const unusual = decisions.every((d) => d.content.some((v) => v !== 0));
   for (let last = decisions.length - 1; last < frame.slots.length && out.length < limits.max; last++) {
+    if (unusual && (frame.slots[last] as Range).start >= limits.lengthMax) break;
     for (const placement of placementsEndingAt(frame, decisions, last)) {
       const length = placedLength(frame, placement, frameEnd);
       if (length <= limits.lengthMax) out.push({ rank: out.length, length, placement });

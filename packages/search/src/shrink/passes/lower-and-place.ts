@@ -32,7 +32,7 @@ function loweredValues(v: number, switching: boolean): number[] {
 }
 
 /** The settings each frame runs: the best's with one lowered, and with another switched too when `switching`; in shortlex order. */
-function settingsVariants(best: readonly number[], head: number, switching: boolean): number[][] {
+export function settingsVariants(best: readonly number[], head: number, switching: boolean): number[][] {
   const settings = best.slice(0, head);
   const out: number[][] = [];
   for (const i of nonZeroIndexes(settings)) {
