@@ -83,6 +83,12 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * The cheap ones come first and the rebuilds from calm last: the first
  * that helps hands back to the main passes, and a rebuild costs a thousand
  * runs or more a round, so it runs only where nothing cheaper moves.
+ * `keep-and-place` is the exception, right after `place-decisions`: it is
+ * a rebuild too, but on the experiment's finds it joined more of them to
+ * their defect's common list there (Paxos stale reads 19 of 20) than
+ * before the pair rebuilds (18) or last (17, the run budget spent first);
+ * it does change the path of the passes after it, so a few finds end on a
+ * longer list than without it.
  * `aligned-raise-values` comes after them all: a raise that shortens the
  * list also adds unusual values, which can lead the other passes to
  * another minimum than the one they were heading for; last, it starts only
