@@ -2,14 +2,16 @@
 // 1..N, shrink each find alone, report how many reach the same minimal list.
 // Usage: tsx --conditions=@cx/source bench/normal-form.ts [--protocol raft] [--seeds 20] [--budget 1000]
 //   [--runs 100000] [--strategy portfolio] [--scenario '{"drawnHorizon":1,"swarm":2}'] [--bugs a,b] [--out file.json]
-//   [--save-finds finds.json] [--finds finds.json]
+//   [--save-finds finds.json] [--finds finds.json] [--first-seed 1] [--without pass-a,pass-b]
+// --first-seed starts the seeds elsewhere (seeds 21-40: finds no pass was tuned on); --without leaves
+// final passes out of the default list, to measure what each one adds on the same finds.
 // --save-finds keeps every hunt's find (before shrinking); --finds shrinks those instead of hunting, so two
 // versions of the shrinker are compared on the very same finds.
 // The defaults are what `cx hunt` runs: the portfolio strategy, the protocol's scenario with the drawn
 // horizon, the swarm profile and the steady client cadence (huntScenarioOverrides); --scenario replaces those.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadProtocol } from "@cx/protocols";
-import { DEFAULT_CANDIDATE_RUNS_MAX, type PassStats, type StrategyName } from "@cx/search";
+import { DEFAULT_CANDIDATE_RUNS_MAX, defaultFinalShrinkPasses, type PassStats, type StrategyName } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
 import { measureNormalForm, type HuntedFind } from "../src/normal-form.js";
 
@@ -19,6 +21,14 @@ function flag(name: string, fallback: string): string {
 }
 
 const seeds = Number(flag("seeds", "20"));
+const firstSeed = Number(flag("first-seed", "1"));
+const without = flag("without", "").split(",").filter((name) => name !== "");
+const unknownPass = without.find((name) => !defaultFinalShrinkPasses.some((pass) => pass === name));
+if (unknownPass !== undefined) {
+  process.stderr.write(`--without: "${unknownPass}" is not a default final pass (expected one of ${defaultFinalShrinkPasses.join(", ")})\n`);
+  process.exit(2);
+}
+const finalPasses = defaultFinalShrinkPasses.filter((name) => !without.includes(name));
 const huntBudget = Number(flag("budget", "1000"));
 const runs = Number(flag("runs", String(DEFAULT_CANDIDATE_RUNS_MAX)));
 const strategy = flag("strategy", "portfolio") as StrategyName;
@@ -38,10 +48,11 @@ const rows = measureNormalForm({
   plugin,
   ...(bugs === undefined ? {} : { bugs }),
   seeds,
+  firstSeed,
   huntBudget,
   strategy,
   scenario,
-  shrink: { candidateRunsMax: runs, clock: () => performance.now() },
+  shrink: { candidateRunsMax: runs, finalPasses, clock: () => performance.now() },
   ...(savedFile === undefined ? {} : { finds: savedFile.finds }),
   onHunt: (find) => {
     hunted.push(find);
@@ -59,4 +70,4 @@ for (const r of rows) {
   console.log(`| ${r.bug} | ${r.finds}/${r.hunts} | ${(100 * r.normalFormRate).toFixed(0)}% | ${(100 * r.normalFormRateMainInvariant).toFixed(0)}% | ${r.distinctLists} | ${r.decisionsBest ?? "-"}-${r.decisionsMedian ?? "-"}-${r.decisionsWorst ?? "-"} | ${ratio} | ${r.tailMsMedian ?? "-"} / ${r.tailMsWorst ?? "-"} | ${r.storyStepsWorst ?? "-"} | ${r.candidateRunsMedian ?? "-"} | ${r.shrinkMsMedian === null ? "-" : Math.round(r.shrinkMsMedian)} | ${r.converged}/${r.finds} | ${Object.entries(r.invariants).map(([k, n]) => `${k} ${n}`).join(", ")} | ${r.failures} | ${r.findsSharingAFailure === 0 ? "-" : `${(100 * r.normalFormRateWithinFailure).toFixed(0)}% of ${r.findsSharingAFailure}`} |`);
 }
 console.log(`${shrunk.length} shrinks, ${shrunk.reduce((sum, f) => sum + f.candidateRuns, 0)} candidate runs in all (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-if (out !== "") writeFileSync(out, `${JSON.stringify({ seeds, huntBudget, runs, strategy, scenario, rows, finds: shrunk }, null, 2)}\n`);
+if (out !== "") writeFileSync(out, `${JSON.stringify({ seeds, firstSeed, without, huntBudget, runs, strategy, scenario, rows, finds: shrunk }, null, 2)}\n`);

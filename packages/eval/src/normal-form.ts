@@ -12,8 +12,10 @@ export interface NormalFormSpec {
   readonly plugin: ProtocolPlugin;
   /** Defects to measure (absent: every defect of the protocol). */
   readonly bugs?: readonly string[];
-  /** Hunt seeds 1..seeds per defect; each find is shrunk on its own. */
+  /** How many hunt seeds per defect, from `firstSeed`; each find is shrunk on its own. */
   readonly seeds: number;
+  /** The first hunt seed (default 1): another range gives finds the shrinker was never tuned on. */
+  readonly firstSeed?: number;
   readonly huntBudget: number;
   readonly strategy: StrategyName;
   /** Scenario options of the hunts and shrinks (absent: the protocol's). */
@@ -24,7 +26,7 @@ export interface NormalFormSpec {
   readonly onFind?: (bug: string, seed: number, find: NormalFormFind) => void;
   /**
    * Finds to shrink instead of hunting (e.g. saved by an earlier run through
-   * `onHunt`): per defect, the finds of seeds 1..`seeds` in this list are
+   * `onHunt`): per defect, the finds of the same seeds in this list are
    * shrunk, so two shrinkers are compared on the very same finds.
    */
   readonly finds?: readonly HuntedFind[];
@@ -224,7 +226,8 @@ export function measureNormalForm(spec: NormalFormSpec): NormalFormRow[] {
   const rows: NormalFormRow[] = [];
   for (const bug of bugs) {
     const finds: NormalFormFind[] = [];
-    for (let seed = 1; seed <= spec.seeds; seed++) {
+    const firstSeed = spec.firstSeed ?? 1;
+    for (let seed = firstSeed; seed < firstSeed + spec.seeds; seed++) {
       const found = spec.finds === undefined ? huntFind(bug, seed, spec) : spec.finds.find((f) => f.bug === bug && f.seed === seed);
       if (found === undefined) continue;
       if (spec.finds === undefined) spec.onHunt?.(found);

@@ -31,6 +31,17 @@ describe("measureNormalForm", () => {
     expect(row?.normalFormRate).toBeLessThanOrEqual(1);
     expect(row?.distinctLists).toBeLessThanOrEqual(row?.finds ?? 0);
   });
+
+  it("hunts the seeds from firstSeed on, so a held-out range gives other finds", () => {
+    const hunted: number[] = [];
+    const spec = { plugin: protocolPlugin, bugs: [defect], seeds: 3, huntBudget: 100, strategy: "random" as const, scenario: huntScenarioOptions, shrink: { candidateRunsMax: 1 } };
+    measureNormalForm({ ...spec, firstSeed: 21, onHunt: (find) => hunted.push(find.seed) });
+    expect(hunted.length).toBeGreaterThan(0);
+    expect(hunted.every((seed) => seed >= 21 && seed <= 23)).toBe(true);
+    const first: number[] = [];
+    measureNormalForm({ ...spec, onHunt: (find) => first.push(find.seed) });
+    expect(first.every((seed) => seed >= 1 && seed <= 3)).toBe(true);
+  });
 });
 
 describe("normalFormRow", () => {

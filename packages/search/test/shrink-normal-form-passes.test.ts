@@ -222,7 +222,7 @@ function strikeAfterRequestsTarget(requests = 8): Target {
  * before it to need catching up (one at least, one per three ticks of the
  * run before it). A late partition needs several writes; an early one, one.
  */
-function writesBeforePartitionTarget(): Target {
+function writesBeforePartitionTarget(writesNeeded = 1): Target {
   return {
     run(source: ChoiceSource): Outcome {
       source.startSpan("horizon");
@@ -239,7 +239,7 @@ function writesBeforePartitionTarget(): Target {
         source.endSpan();
       }
       const [cut] = partitions;
-      const fails = partitions.length === 1 && cut !== undefined && horizon - cut.tick === 2 && cut.writes >= 1 && 3 * cut.writes >= cut.tick;
+      const fails = partitions.length === 1 && cut !== undefined && horizon - cut.tick === 2 && cut.writes >= writesNeeded && 3 * cut.writes >= cut.tick;
       return { violation: fails ? { invariant: "bad", message: JSON.stringify(partitions) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
     },
   };
@@ -410,6 +410,17 @@ describe("passes toward one normal form", () => {
     const kept = shrink({ target, choices: start, violation: bad, passes: ["keep-and-place", "lower-values"] });
     // A 2-tick run: a write, then the partition in the same tick.
     expect(kept.choices).toEqual([2, 1, 90]);
+  });
+
+  it("keep-and-place spends at most a tenth of the shrink's run budget over all its calls, where it finds nothing to keep", () => {
+    // Every write is needed: keeping fewer than all the decisions never fails.
+    const target = writesBeforePartitionTarget(3);
+    const start = [11];
+    for (let tick = 0; tick < 11; tick++) start.push(tick >= 1 && tick <= 3 ? 1 : 0, tick === 9 ? 95 : 0);
+    expect(target.run(new ReplayedChoices(start)).violation).not.toBeNull();
+    const keepRuns = (candidateRunsMax: number): number => shrink({ target, choices: start, violation: bad, passes: [], finalPasses: ["keep-and-place"], candidateRunsMax }).stats.passes.find((p) => p.name === "keep-and-place")?.runs ?? 0;
+    expect(keepRuns(100_000)).toBeGreaterThan(100);
+    expect(keepRuns(1_000)).toBeLessThanOrEqual(100);
   });
 
   it("aligned-raise-values turns the requests before a strike into reads, which keeps the strike after the fourth request and shortens the list, where every other pass only lowers", () => {

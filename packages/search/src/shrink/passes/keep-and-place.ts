@@ -11,6 +11,15 @@ import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 /** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), the runs that learn a frame included; counted, so the result is the same on any machine. */
 const RUNS_PER_DECISION = 8;
 
+/**
+ * The share of the shrink's run budget the pass may spend over all its
+ * calls. It runs early among the final passes, where a call on a long
+ * failure can cost thousands of runs and find nothing; on the experiment's
+ * finds every success came within a tenth of the budget, so past it the
+ * runs go to the passes after it.
+ */
+const SHARE_OF_BUDGET = 0.1;
+
 /** Failures of more decisions than this are left alone: the subsets kept grow as this to the power PLACED_DECISIONS_MAX. */
 export const KEPT_FROM_MAX = 8;
 
@@ -71,12 +80,14 @@ function calmerSettings<O extends Outcome>(state: ShrinkState<O>, head: number):
  */
 export const keepAndPlace: ShrinkPass = {
   name: "keep-and-place",
-  contract: `for a failure of 2 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them (fewer than all), clear the others, and write the kept ones' contents into slots of the same kinds (in any order), in the best itself and in calm runs of the best's settings with one unusual settings span made calm or one setting lowered as lower-and-place lowers it (a run each to learn its slots, at most half the allowance), at most ${PLACEMENTS_MADE_MAX} placements made in all, shortest first, then the best's own run first, then fewer kept first; aligned replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR})`,
+  contract: `for a failure of 2 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them (fewer than all), clear the others, and write the kept ones' contents into slots of the same kinds (in any order), in the best itself and in calm runs of the best's settings with one unusual settings span made calm or one setting lowered as lower-and-place lowers it (a run each to learn its slots, at most half the allowance), at most ${PLACEMENTS_MADE_MAX} placements made in all, shortest first, then the best's own run first, then fewer kept first; aligned replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), and spends at most ${SHARE_OF_BUDGET * 100}% of the shrink's run budget over all its calls`,
   run(state) {
     const decisions = decisionsOf(state, KEPT_FROM_MAX);
     if (decisions === null || decisions.length < 2) return;
     const head = settingsLength(state);
-    const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
+    const share = Math.floor(state.candidateRunsMax * SHARE_OF_BUDGET) - state.passRuns;
+    if (share <= 0) return;
+    const allowance = Math.min(share, Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length));
     const until = state.runs + allowance;
     // Learning frames may take half the allowance: the rest is for placements in the frames learnt.
     const learnUntil = state.runs + Math.floor(allowance / 2);
