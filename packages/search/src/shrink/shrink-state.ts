@@ -77,16 +77,6 @@ export class ShrinkState<O extends Outcome> {
     return this.stop !== null;
   }
 
-  /** The shrink's whole run budget. */
-  get candidateRunsMax(): number {
-    return this.setup.candidateRunsMax;
-  }
-
-  /** Target runs the pass now running has spent over the whole shrink, this call included. */
-  get passRuns(): number {
-    return this.counters.runs;
-  }
-
   spans(): readonly Span[] {
     return this.bestOutcome?.spans ?? [];
   }

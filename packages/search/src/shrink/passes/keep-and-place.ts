@@ -11,15 +11,6 @@ import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 /** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), the runs that learn a frame included; counted, so the result is the same on any machine. */
 const RUNS_PER_DECISION = 8;
 
-/**
- * The share of the shrink's run budget the pass may spend over all its
- * calls. It runs early among the final passes, where a call on a long
- * failure can cost thousands of runs and find nothing; on the experiment's
- * finds every success came within a tenth of the budget, so past it the
- * runs go to the passes after it.
- */
-const SHARE_OF_BUDGET = 0.1;
-
 /** Failures of more decisions than this are left alone: the subsets kept grow as this to the power PLACED_DECISIONS_MAX. */
 export const KEPT_FROM_MAX = 8;
 
@@ -29,6 +20,21 @@ export const KEPT_FROM_MAX = 8;
  * pass's memory and time before any run, whatever the failure.
  */
 const PLACEMENTS_MADE_MAX = 200_000;
+
+/**
+ * Per shrink, the failures this pass found nothing for, by what shapes its
+ * candidates: the run-wide settings and the kinds of draws of each
+ * decision. Other passes often change a value inside a decision (a fault
+ * level lowered, a strike one draw earlier) and the pass would try the same
+ * placements again, each a new run; on 100 saved finds no such repeat
+ * found anything, and repeats had cost up to 32,500 runs a shrink.
+ */
+const fruitless = new WeakMap<object, Set<string>>();
+
+/** What shapes the candidates of a round: the settings and the kinds of draws of each decision, in order. */
+function shapeOf(settings: readonly number[], decisions: readonly Decision[]): string {
+  return `${settings.join(",")}|${decisions.map((d) => d.kinds.join(",")).join(";")}`;
+}
 
 /** A placement of some of the decisions into one frame, with what orders it among all of them. */
 interface Candidate extends RankedPlacement {
@@ -80,14 +86,16 @@ function calmerSettings<O extends Outcome>(state: ShrinkState<O>, head: number):
  */
 export const keepAndPlace: ShrinkPass = {
   name: "keep-and-place",
-  contract: `for a failure of 2 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them (fewer than all), clear the others, and write the kept ones' contents into slots of the same kinds (in any order), in the best itself and in calm runs of the best's settings with one unusual settings span made calm or one setting lowered as lower-and-place lowers it (a run each to learn its slots, at most half the allowance), at most ${PLACEMENTS_MADE_MAX} placements made in all, shortest first, then the best's own run first, then fewer kept first; aligned replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}), and spends at most ${SHARE_OF_BUDGET * 100}% of the shrink's run budget over all its calls`,
+  contract: `for a failure of 2 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them (fewer than all), clear the others, and write the kept ones' contents into slots of the same kinds (in any order), in the best itself and in calm runs of the best's settings with one unusual settings span made calm or one setting lowered as lower-and-place lowers it (a run each to learn its slots, at most half the allowance), at most ${PLACEMENTS_MADE_MAX} placements made in all, shortest first, then the best's own run first, then fewer kept first; aligned replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR}); not again in one shrink for settings and kinds of decisions it found nothing for`,
   run(state) {
     const decisions = decisionsOf(state, KEPT_FROM_MAX);
     if (decisions === null || decisions.length < 2) return;
     const head = settingsLength(state);
-    const share = Math.floor(state.candidateRunsMax * SHARE_OF_BUDGET) - state.passRuns;
-    if (share <= 0) return;
-    const allowance = Math.min(share, Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length));
+    const shape = shapeOf(state.best.slice(0, head), decisions);
+    const tried = fruitless.get(state) ?? new Set<string>();
+    fruitless.set(state, tried);
+    if (tried.has(shape)) return;
+    const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
     const until = state.runs + allowance;
     // Learning frames may take half the allowance: the rest is for placements in the frames learnt.
     const learnUntil = state.runs + Math.floor(allowance / 2);
@@ -115,10 +123,12 @@ export const keepAndPlace: ShrinkPass = {
     });
     candidates.sort((a, b) => a.length - b.length || a.frameRank - b.frameRank || a.subsetRank - b.subsetRank || a.rank - b.rank);
     for (const c of candidates) {
-      if (state.stopped || state.runs >= until) return;
+      if (state.stopped) return;
+      if (state.runs >= until) break;
       const values = placedValues(c.frame, c.placement);
       if (compareShortlex(values.slice(0, c.length), state.best) >= 0) continue;
       if (state.considerKeyed(values, c.frame.keys)) return;
     }
+    tried.add(shape);
   },
 };
