@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { shrink, type Outcome, type ShrinkPassName, type Target } from "../src/index.js";
 import { expectEachPassAloneKeepsItsViolation } from "./fixtures/pass-laws.js";
 
-/** A target of `count` draws of `n` values, each in a span `label`, failing when `fails(values)`. */
-function fixedTarget(count: number, n: number, fails: (values: readonly number[]) => boolean, label = "decision"): Target {
+/** A target of `count` draws of `n` values, each in a span "decision", failing when `fails(values)`. */
+function fixedTarget(count: number, n: number, fails: (values: readonly number[]) => boolean): Target {
   return {
     run(source: ChoiceSource): Outcome {
       const values: number[] = [];
       for (let i = 0; i < count; i++) {
-        source.startSpan(label);
+        source.startSpan("decision");
         values.push(source.draw(n, "value"));
         source.endSpan();
       }
