@@ -71,7 +71,6 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
   "delete-zero-runs",
   "lower-values",
   "lower-common-offset",
-  "sparse-rebuild",
 ];
 
 /**
@@ -83,6 +82,10 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * The cheap ones come first and the rebuilds from calm last: the first
  * that helps hands back to the main passes, and a rebuild costs a thousand
  * runs or more a round, so it runs only where nothing cheaper moves.
+ * `sparse-rebuild` is one of them: among the main passes it spent its
+ * thousand runs in every round, while the list was still shrinking by
+ * cheaper means; here, on 220 saved finds of 11 defects, it gave the same
+ * list on 218 (two shorter) for 8 to 23% fewer runs on ten of them.
  * `keep-and-place` is the exception, right after `place-decisions`: it is
  * a rebuild too, but on the experiment's finds it joined more of them to
  * their defect's common list there (Paxos stale reads 19 of 20) than
@@ -123,6 +126,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "lower-and-redraw-decision",
   "exhaustive-lower",
   "lower-switch-and-place",
+  "sparse-rebuild",
   "pair-rebuild",
   "span-rebuild",
   "prefix-rebuild",

@@ -1,6 +1,6 @@
 import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { defaultShrinkPasses, shrink, type Outcome, type Target } from "../src/index.js";
+import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink, type Outcome, type Target } from "../src/index.js";
 import { drawLoad } from "./fixtures/keyed-pair-target.js";
 
 /**
@@ -20,6 +20,7 @@ const overload: Target = {
 const violation = { invariant: "overload" };
 const tangled = [0, 0, 50, 50, 50, 50];
 const withoutRebuild = defaultShrinkPasses.filter((pass) => pass !== "sparse-rebuild");
+const sparseStats = (result: ReturnType<typeof shrink>) => result.stats.passes.find((p) => p.name === "sparse-rebuild");
 
 describe("sparse-rebuild", () => {
   it("reaches a one-value failure from calm that no edit of the tangled find's values reaches", () => {
@@ -27,5 +28,13 @@ describe("sparse-rebuild", () => {
     expect(mainOnly.choices.filter((v) => v !== 0).length).toBeGreaterThan(1);
     const withRebuild = shrink({ target: overload, choices: tangled, violation, passes: [...withoutRebuild, "sparse-rebuild"], finalPasses: [] });
     expect(withRebuild.choices).toEqual([95]);
+  });
+
+  it("is a final pass by default, tried once the main passes are stuck, and still reaches the one-spike failure", () => {
+    expect(defaultShrinkPasses).not.toContain("sparse-rebuild");
+    expect(defaultFinalShrinkPasses).toContain("sparse-rebuild");
+    const byDefault = shrink({ target: overload, choices: tangled, violation });
+    expect(byDefault.choices).toEqual([95]);
+    expect(sparseStats(byDefault)?.accepted).toBe(1);
   });
 });
