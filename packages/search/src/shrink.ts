@@ -127,7 +127,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "exhaustive-lower",
   "lower-switch-and-place",
   "sparse-rebuild",
-  "pair-rebuild",
+  "tuple-rebuild",
   "span-rebuild",
   "prefix-rebuild",
   "aligned-raise-values",

@@ -4,7 +4,7 @@ import { lowestLevels } from "./passes/lowest-levels.js";
 import { alignedLowerPairs, alignedLowerValues, lowerPairs, lowerValues } from "./passes/lower-passes.js";
 import { alignedMoveEarlier, alignedSwapNeighbours } from "./passes/move-passes.js";
 import { alignedMoveSpans } from "./passes/move-spans.js";
-import { pairRebuild } from "./passes/pair-rebuild.js";
+import { tupleRebuild } from "./passes/tuple-rebuild.js";
 import { keepAndPlace } from "./passes/keep-and-place.js";
 import { placeDecisions } from "./passes/place-decisions.js";
 import { prefixRebuild } from "./passes/prefix-rebuild.js";
@@ -50,7 +50,7 @@ export const shrinkPasses = {
   "span-rebuild": spanRebuild,
   "lower-common-offset": lowerCommonOffset,
   "prefix-rebuild": prefixRebuild,
-  "pair-rebuild": pairRebuild,
+  "tuple-rebuild": tupleRebuild,
   "zero-block-lower-next": zeroBlockLowerNext,
   "aligned-zero-block-lower-next": alignedZeroBlockLowerNext,
   "lower-and-redraw": lowerAndRedrawPass,

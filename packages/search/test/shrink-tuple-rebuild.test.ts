@@ -1,0 +1,102 @@
+import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compareShortlex, trimChoices, type Outcome, type Target } from "../src/index.js";
+import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/shrink.js";
+
+/**
+ * Eight settings-like draws, three timers drawn by the protocol itself (no
+ * span), then fault ticks. The bug needs the first two timers to collide
+ * (the first exactly 2 above the second, both set) and the third to fire
+ * right after the first; or, under the first setting at 1, a fault at the
+ * fifth tick.
+ */
+const threeTimers: Target = {
+  run(source: ChoiceSource): Outcome {
+    source.startSpan("fault profile");
+    const settings: number[] = [];
+    for (let i = 0; i < 8; i++) settings.push(source.draw(4, "setting"));
+    source.endSpan();
+    const [a, b, c] = [source.draw(16, "timer"), source.draw(16, "timer"), source.draw(16, "timer")];
+    let faultAt = -1;
+    for (let t = 0; t < 8; t++) {
+      source.startSpan("tick");
+      if (source.drawBool(5, "fault?") && faultAt < 0) faultAt = t;
+      source.endSpan();
+    }
+    const split = b > 0 && a === b + 2 && c === a + 1;
+    const fault = settings[0] === 1 && faultAt === 4;
+    const violation = split || fault ? { invariant: "split-vote", message: split ? "three timers" : "a fault at tick 4" } : null;
+    return { violation, choices: source.record(), spans: source.spans(), coverage: [] };
+  },
+};
+/**
+ * Eight calm settings-like draws, two timers drawn by the protocol itself
+ * (no span), then fault ticks: the bug needs the first timer exactly 2
+ * above the second (a collision), or a fault at the fifth tick.
+ */
+const timersTarget: Target = {
+  run(source: ChoiceSource): Outcome {
+    // Run-wide settings, under a label sim's run layout gives them.
+    source.startSpan("fault profile");
+    for (let i = 0; i < 8; i++) source.draw(4, "setting");
+    source.endSpan();
+    const a = source.draw(16, "timer");
+    const b = source.draw(16, "timer");
+    let faultAt = -1;
+    for (let t = 0; t < 8; t++) {
+      source.startSpan("tick");
+      if (source.drawBool(5, "fault?") && faultAt < 0) faultAt = t;
+      source.endSpan();
+    }
+    const collide = a - b === 2;
+    const violation = collide || faultAt === 4 ? { invariant: "split-vote", message: collide ? "the timers collide" : "a fault at tick 4" } : null;
+    return { violation, choices: source.record(), spans: source.spans(), coverage: [] };
+  },
+};
+const violation = { invariant: "split-vote" };
+/** The two-timer fault form: a fault at tick 4 (position 14). */
+const twoTimerFaultForm = [...new Array<number>(14).fill(0), 95];
+/** The three-timer fault form: the first setting at 1 and a fault at tick 4 (position 15). */
+const faultForm = [1, ...new Array<number>(14).fill(0), 95];
+/** The shortlex-smallest failure: calm settings, timers 3, 1 and 4. */
+const smallest = [0, 0, 0, 0, 0, 0, 0, 0, 3, 1, 4];
+
+describe("tuple-rebuild", () => {
+  it("moves from a one-fault failure to the shorter one where two protocol draws collide, which no one-value pass reaches", () => {
+    const withoutRebuild = shrink({ target: timersTarget, choices: twoTimerFaultForm, violation, passes: defaultShrinkPasses, finalPasses: defaultFinalShrinkPasses.filter((p) => p !== "tuple-rebuild") });
+    expect(withoutRebuild.choices).toEqual(twoTimerFaultForm);
+    // The shortlex-smallest collision: the first timer at 2, the second at 0 (trimmed).
+    expect(shrink({ target: timersTarget, choices: twoTimerFaultForm, violation }).choices).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 2]);
+  });
+
+  it("moves from a one-fault failure to the shorter one where three protocol draws matter together, from calm settings", () => {
+    expect(threeTimers.run(new ReplayedChoices(faultForm)).violation?.invariant).toBe("split-vote");
+    const withoutRebuild = shrink({ target: threeTimers, choices: faultForm, violation, passes: defaultShrinkPasses, finalPasses: defaultFinalShrinkPasses.filter((p) => p !== "tuple-rebuild") });
+    expect(withoutRebuild.choices).toEqual(faultForm);
+    const all = shrink({ target: threeTimers, choices: faultForm, violation });
+    expect(all.choices).toEqual(smallest);
+    expect(all.stats.passes.find((p) => p.name === "tuple-rebuild")?.accepted).toBe(1);
+  });
+
+  it("keeps the same violation and never grows, alone, from any failing start", () => {
+    // A failing start of either form, with every other draw random.
+    const failingStart = fc.tuple(fc.array(fc.integer({ min: 0, max: 94 }), { minLength: 19, maxLength: 19 }), fc.boolean(), fc.integer({ min: 1, max: 12 })).map(([values, split, b]) => {
+      const start = [...values];
+      if (split) start.splice(8, 3, b + 2, b, b + 3);
+      else start.splice(0, 1, 1);
+      if (!split) start[15] = 95;
+      return start;
+    });
+    fc.assert(
+      fc.property(failingStart, (input) => {
+        expect(threeTimers.run(new ReplayedChoices(input)).violation?.invariant).toBe("split-vote");
+        const result = shrink({ target: threeTimers, choices: input, violation, passes: ["tuple-rebuild"] });
+        expect(threeTimers.run(new ReplayedChoices(result.choices)).violation?.invariant).toBe("split-vote");
+        expect(compareShortlex(result.choices, trimChoices(input))).toBeLessThanOrEqual(0);
+        expect(result.stats.converged).toBe(true);
+      }),
+      { numRuns: 40, seed: 17 },
+    );
+  });
+});
