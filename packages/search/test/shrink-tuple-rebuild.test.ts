@@ -5,50 +5,47 @@ import { compareShortlex, trimChoices, type Outcome, type Target } from "../src/
 import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/shrink.js";
 
 /**
- * Eight settings-like draws, three timers drawn by the protocol itself (no
- * span), then fault ticks. The bug needs the first two timers to collide
- * (the first exactly 2 above the second, both set) and the third to fire
- * right after the first; or, under the first setting at 1, a fault at the
- * fifth tick.
+ * Eight settings-like draws (under a label sim's run layout gives them),
+ * `timers` timers drawn by the protocol itself (no span), then eight fault
+ * ticks: the settings, the timers and the first tick with a fault (or -1).
+ */
+function drawTimersAndTicks(source: ChoiceSource, timers: number): { settings: number[]; timers: number[]; faultAt: number } {
+  source.startSpan("fault profile");
+  const settings: number[] = [];
+  for (let i = 0; i < 8; i++) settings.push(source.draw(4, "setting"));
+  source.endSpan();
+  const drawn: number[] = [];
+  for (let i = 0; i < timers; i++) drawn.push(source.draw(16, "timer"));
+  let faultAt = -1;
+  for (let t = 0; t < 8; t++) {
+    source.startSpan("tick");
+    if (source.drawBool(5, "fault?") && faultAt < 0) faultAt = t;
+    source.endSpan();
+  }
+  return { settings, timers: drawn, faultAt };
+}
+
+/**
+ * The bug needs the first two of three timers to collide (the first
+ * exactly 2 above the second, both set) and the third to fire right after
+ * the first; or, under the first setting at 1, a fault at the fifth tick.
  */
 const threeTimers: Target = {
   run(source: ChoiceSource): Outcome {
-    source.startSpan("fault profile");
-    const settings: number[] = [];
-    for (let i = 0; i < 8; i++) settings.push(source.draw(4, "setting"));
-    source.endSpan();
-    const [a, b, c] = [source.draw(16, "timer"), source.draw(16, "timer"), source.draw(16, "timer")];
-    let faultAt = -1;
-    for (let t = 0; t < 8; t++) {
-      source.startSpan("tick");
-      if (source.drawBool(5, "fault?") && faultAt < 0) faultAt = t;
-      source.endSpan();
-    }
+    const { settings, timers, faultAt } = drawTimersAndTicks(source, 3);
+    const [a = 0, b = 0, c = 0] = timers;
     const split = b > 0 && a === b + 2 && c === a + 1;
     const fault = settings[0] === 1 && faultAt === 4;
     const violation = split || fault ? { invariant: "split-vote", message: split ? "three timers" : "a fault at tick 4" } : null;
     return { violation, choices: source.record(), spans: source.spans(), coverage: [] };
   },
 };
-/**
- * Eight calm settings-like draws, two timers drawn by the protocol itself
- * (no span), then fault ticks: the bug needs the first timer exactly 2
- * above the second (a collision), or a fault at the fifth tick.
- */
+
+/** The bug needs the first of two timers exactly 2 above the second (a collision), or a fault at the fifth tick. */
 const timersTarget: Target = {
   run(source: ChoiceSource): Outcome {
-    // Run-wide settings, under a label sim's run layout gives them.
-    source.startSpan("fault profile");
-    for (let i = 0; i < 8; i++) source.draw(4, "setting");
-    source.endSpan();
-    const a = source.draw(16, "timer");
-    const b = source.draw(16, "timer");
-    let faultAt = -1;
-    for (let t = 0; t < 8; t++) {
-      source.startSpan("tick");
-      if (source.drawBool(5, "fault?") && faultAt < 0) faultAt = t;
-      source.endSpan();
-    }
+    const { timers, faultAt } = drawTimersAndTicks(source, 2);
+    const [a = 0, b = 0] = timers;
     const collide = a - b === 2;
     const violation = collide || faultAt === 4 ? { invariant: "split-vote", message: collide ? "the timers collide" : "a fault at tick 4" } : null;
     return { violation, choices: source.record(), spans: source.spans(), coverage: [] };
@@ -84,8 +81,7 @@ describe("tuple-rebuild", () => {
     const failingStart = fc.tuple(fc.array(fc.integer({ min: 0, max: 94 }), { minLength: 19, maxLength: 19 }), fc.boolean(), fc.integer({ min: 1, max: 12 })).map(([values, split, b]) => {
       const start = [...values];
       if (split) start.splice(8, 3, b + 2, b, b + 3);
-      else start.splice(0, 1, 1);
-      if (!split) start[15] = 95;
+      else [start[0], start[15]] = [1, 95];
       return start;
     });
     fc.assert(
