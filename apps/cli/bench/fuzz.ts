@@ -36,7 +36,7 @@ for (const testCase of generated()) {
   index++;
   let outcome;
   try {
-    outcome = await runHostileCase(testCase, dir, index, cxInProcess);
+    outcome = await runHostileCase(testCase, join(dir, `case-${index}`), cxInProcess);
   } catch (error) {
     problems.crashes++;
     examples.push(`case ${index} threw out of runCli: ${String(error)}`);

@@ -16,7 +16,7 @@ let index = 0;
 async function holds(kind: keyof typeof hostileCasesByKind, runs: number): Promise<void> {
   await fc.assert(
     fc.asyncProperty(hostileCasesByKind[kind], async (testCase) => {
-      const outcome = await runHostileCase(testCase, dir, index++, cxInProcess);
+      const outcome = await runHostileCase(testCase, join(dir, `case-${index++}`), cxInProcess);
       const where = `cx ${outcome.args.join(" ").slice(0, 300)}\n${outcome.stderr.slice(0, 600)}`;
       expect(documentedExitCodes, where).toContain(outcome.status);
       expect(outcome.stackTrace, where).toBe(false);

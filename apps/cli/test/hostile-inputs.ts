@@ -37,7 +37,7 @@ export const STACK_LINE = /\n\s+at .+[(:]\d+/;
 
 const deep = (depth: number, open: string, close: string): string => `${open.repeat(depth)}${close.repeat(depth)}`;
 const controlText = fc.constantFrom("\u001b]0;pwned\u0007", "\u001b[2J\u001b[H", "\u009b31m", "a\u0000b", "\u202etxt.exe", "\r\rover", "\u0008\u0008");
-const hugeNumber = fc.constantFrom(1e15, -1, 0, 1e308, -0, 2 ** 53, 4294967297, 99999999999999999999, 0.5, Number.MIN_VALUE);
+const hugeNumber = fc.constantFrom(1e15, -1, 0, 1e308, -0, 2 ** 53, 4294967297, 1e20, 0.5, Number.MIN_VALUE);
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hugeNumber,
   controlText,
@@ -198,18 +198,16 @@ export const hostileCasesByKind = { history, repro, choices, results, flags } as
 const digest = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
 /**
- * Writes a case's file into `dir`, runs cx on it with `run` (in-process or
+ * Writes a case's file into `scratch` (a folder of its own), runs cx on it with `run` (in-process or
  * a child process), and says what happened. The input file must be
  * unchanged afterwards, except that `cx shrink` may rewrite its own file
  * with a valid, smaller reproduction.
  */
 export async function runHostileCase(
   testCase: HostileCase,
-  dir: string,
-  index: number,
+  scratch: string,
   run: (args: readonly string[]) => Promise<{ status: number; stdout: string; stderr: string }>,
 ): Promise<CaseOutcome & { readonly stderr: string; readonly args: readonly string[] }> {
-  const scratch = join(dir, `case-${index}`);
   mkdirSync(scratch, { recursive: true });
   const file = join(scratch, `input.${testCase.kind === "history" ? "jsonl" : "json"}`);
   if (testCase.file !== null) writeFileSync(file, testCase.file);

@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * after `delayMs` more (or `waitMs` passed), sampling the file every few milliseconds in
  * between. Returns every sample that was not a valid reproduction.
  */
-async function killDuringSaves(args: readonly string[], file: string, delayMs: number, waitMs = 60_000): Promise<string[]> {
+async function killDuringSaves(args: readonly string[], file: string, { delayMs, waitMs = 60_000 }: { delayMs: number; waitMs?: number }): Promise<string[]> {
   const initial = existsSync(file) ? readFileSync(file, "utf8") : null;
   const child = spawn(process.execPath, ["--conditions=@cx/source", "--import", "tsx", join(repoRoot, "apps/cli/src/main.ts"), ...args], { cwd: repoRoot, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
@@ -54,8 +54,8 @@ describe("kill -9 during hunt and shrink", () => {
       return path;
     });
     const runs = await Promise.all([
-      killDuringSaves(["hunt", "--bugs", "no_log_up_to_date_check", "--budget", "300", "--shrink-seconds", "20", "--save", join(dir, "hunt-0.json")], join(dir, "hunt-0.json"), delays[0] as number),
-      killDuringSaves(["shrink", shrinkFiles[0] as string, "--seconds", "20"], shrinkFiles[0] as string, delays[1] as number, 4000),
+      killDuringSaves(["hunt", "--bugs", "no_log_up_to_date_check", "--budget", "300", "--shrink-seconds", "20", "--save", join(dir, "hunt-0.json")], join(dir, "hunt-0.json"), { delayMs: delays[0] as number }),
+      killDuringSaves(["shrink", shrinkFiles[0] as string, "--seconds", "20"], shrinkFiles[0] as string, { delayMs: delays[1] as number, waitMs: 4000 }),
     ]);
     expect(runs.flat(), `kill delays ${delays.join(", ")} ms`).toEqual([]);
     expect(existsSync(join(dir, "hunt-0.json"))).toBe(true);

@@ -5,7 +5,7 @@ import { parseRepro } from "@cx/search";
 import { describe, expect, it, vi } from "vitest";
 import { runReplay } from "../src/commands/replay.js";
 import { ExitCode } from "../src/exit-codes.js";
-import { writeFileAtomic } from "../src/output.js";
+import type * as Output from "../src/output.js";
 import { ReproSaver } from "../src/save-target.js";
 import { cxInProcess } from "./run-cli.js";
 
@@ -16,7 +16,7 @@ let failEverything = false;
 
 // The disk fills up (or the folder goes away) after the save path was checked: writes there fail.
 vi.mock("../src/output.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/output.js")>();
+  const real = await importOriginal<typeof Output>();
   return {
     ...real,
     writeFileAtomic: (path: string, content: string) => {
@@ -73,7 +73,7 @@ describe("a found failure is never lost", () => {
 
 describe("atomic writes", () => {
   it("a rename that fails leaves no orphan temp file", async () => {
-    const { writeFileAtomic: real } = await vi.importActual<{ writeFileAtomic: typeof writeFileAtomic }>("../src/output.js");
+    const { writeFileAtomic: real } = await vi.importActual<typeof Output>("../src/output.js");
     const target = join(dir, "a-directory");
     mkdirSync(target);
     expect(() => real(target, "x")).toThrow();

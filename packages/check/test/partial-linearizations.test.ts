@@ -45,7 +45,7 @@ const kvOp: fc.Arbitrary<Operation<KvInput, KvOutput>> = fc
  * before earlier ones were called, and no operation left out returned
  * before one in the prefix was called.
  */
-function isLinearizablePrefix<State, Input, Output>(model: Model<State, Input, Output>, ops: readonly Operation<Input, Output>[], part: ReadonlySet<number>, order: readonly number[]): boolean {
+function isLinearizablePrefix<State, Input, Output>({ model, ops }: { model: Model<State, Input, Output>; ops: readonly Operation<Input, Output>[] }, part: ReadonlySet<number>, order: readonly number[]): boolean {
   if (new Set(order).size !== order.length || order.some((i) => !part.has(i))) return false;
   let state = model.init();
   for (let k = 0; k < order.length; k++) {
@@ -74,7 +74,7 @@ function checkPartials<State, Input, Output>(model: Model<State, Input, Output>,
   const parts = model.partition ? model.partition(ops) : [ops];
   const failing = new Set((parts[witness.partition.index] ?? []).map((op) => ops.indexOf(op)));
   expect(witness.partialLinearizationsOmitted).toBe(0);
-  for (const partial of witness.partialLinearizations) expect(isLinearizablePrefix(model, ops, failing, partial)).toBe(true);
+  for (const partial of witness.partialLinearizations) expect(isLinearizablePrefix({ model, ops }, failing, partial)).toBe(true);
   // Distinct, and longest first.
   expect(new Set(witness.partialLinearizations.map((p) => p.join(","))).size).toBe(witness.partialLinearizations.length);
   const lengths = witness.partialLinearizations.map((p) => p.length);

@@ -70,7 +70,7 @@ async function timeCampaign(pool: TaskPool): Promise<{ ms: number; view: unknown
   return { ms: performance.now() - started, view: deterministicView(results) };
 }
 
-async function onQueue<T>(link: RedisLink, processes: number, threads: number, measure: (pool: CampaignPool) => Promise<T>): Promise<T> {
+async function onQueue<T>(link: RedisLink, { processes, threads }: { processes: number; threads: number }, measure: (pool: CampaignPool) => Promise<T>): Promise<T> {
   const workers = await Promise.all(Array.from({ length: processes }, () => startWorkerProcess(link.url.href, threads)));
   const local = createTaskPool({ workers: 0 });
   const pool = await createCampaignPool({ link, cxVersion: evalVersion, local, pollMs: 500 });
@@ -126,7 +126,7 @@ try {
     times.local.push(local.ms);
     views.push(local.view);
     console.log(`round ${round + 1}: local pool 2 threads ${(local.ms / 1000).toFixed(1)} s (load ${load()})`);
-    const one = await onQueue(link, 1, 2, async (pool) => {
+    const one = await onQueue(link, { processes: 1, threads: 2 }, async (pool) => {
       const timed = await timeCampaign(pool);
       jobs = pool.stats().jobs - 8;
       return timed;
@@ -134,14 +134,14 @@ try {
     times.redis1x2.push(one.ms);
     views.push(one.view);
     console.log(`round ${round + 1}: redis, 1 worker process x 2 threads ${(one.ms / 1000).toFixed(1)} s (load ${load()})`);
-    const two = await onQueue(link, 2, 1, timeCampaign);
+    const two = await onQueue(link, { processes: 2, threads: 1 }, timeCampaign);
     times.redis2x1.push(two.ms);
     views.push(two.view);
     console.log(`round ${round + 1}: redis, 2 worker processes x 1 thread ${(two.ms / 1000).toFixed(1)} s (load ${load()})`);
   }
   const seed = 800_000;
   const localJob = await onLocal(1, (pool) => perJob(pool, seed));
-  const redisJob = await onQueue(link, 1, 1, (pool) => perJob(pool, seed));
+  const redisJob = await onQueue(link, { processes: 1, threads: 1 }, (pool) => perJob(pool, seed));
   overhead = { local: localJob, redis: redisJob };
 } finally {
   await link.close();

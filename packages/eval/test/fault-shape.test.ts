@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { faultShape } from "../src/fault-shape.js";
 import { protocolPlugin } from "./fixtures/primary-backup-plugin.js";
 
-const send = (id: number, time: number, deliverAt: number, extra: Partial<{ from: number; to: number; fate: "delivered" | "dropped"; duplicate: boolean }> = {}): TraceEvent => ({
+/** A message `id` sent at `time` and due at `deliverAt`, from node 0 to node 1 unless `extra` says otherwise. */
+const send = (id: number, [time, deliverAt]: readonly [number, number], extra: Partial<{ from: number; to: number; fate: "delivered" | "dropped"; duplicate: boolean }> = {}): TraceEvent => ({
   kind: "send",
   time,
   step: id,
@@ -42,12 +43,12 @@ describe("faultShape", () => {
   });
 
   it("counts a message overtaken on its link once, however many pass it, and not messages on other links", () => {
-    const trace = [send(1, 0, 50), send(2, 1, 3), send(3, 2, 4), send(4, 3, 5, { to: 2 }), send(5, 4, 6, { to: 2 })];
+    const trace = [send(1, [0, 50]), send(2, [1, 3]), send(3, [2, 4]), send(4, [3, 5], { to: 2 }), send(5, [4, 6], { to: 2 })];
     expect(faultShape(trace, 100)).toBe("overtaken message x1");
   });
 
   it("counts dropped and duplicated messages", () => {
-    expect(faultShape([send(1, 0, 2, { fate: "dropped" }), send(2, 1, 3, { duplicate: true })], 100)).toBe("dropped message x1, duplicated message x1");
+    expect(faultShape([send(1, [0, 2], { fate: "dropped" }), send(2, [1, 3], { duplicate: true })], 100)).toBe("dropped message x1, duplicated message x1");
   });
 
   it("names the faults of a real failing run, and only faults the trace holds", () => {

@@ -108,7 +108,7 @@ describe.skipIf(!hasRedisServer() && process.env["CI"] !== "true")("a campaign p
       const tasks = [hunt(1), hunt(2), hunt(3), hunt(1)];
       const outputs = await Promise.all(tasks.map((t) => pool.run(t)));
       const here = tasks.map((t) => runTask(t, [raft.plugin]));
-      expect(outputs.map(({ ms, ...rest }) => rest)).toEqual(here.map(({ ms, ...rest }) => rest));
+      expect(outputs.map(({ ms: _ms, ...rest }) => rest)).toEqual(here.map(({ ms: _ms, ...rest }) => rest));
       expect(pool.stats()).toMatchObject({ jobs: 3, fromQueue: 0, local: 0 });
       expect(Object.values(pool.stats().byWorker)).toEqual([3]);
       expect(await pool.forget()).toBe(3);

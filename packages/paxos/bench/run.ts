@@ -10,7 +10,7 @@
  *   finds per defect) are bench/hunt-defects.ts.
  */
 import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { GeneratedChoices } from "@cx/sim";
 import { paxosDefects, runPaxos } from "../src/index.js";

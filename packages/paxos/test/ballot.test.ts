@@ -5,7 +5,7 @@ import { ballotProposer, ballotRound, encodeBallot, nextBallot } from "../src/in
 describe("ballots as integers", () => {
   it("law: encoding is one-to-one, ordered by round then proposer, and decodes back", () => {
     fc.assert(
-      fc.property(fc.constantFrom(3, 5), fc.nat(1000), fc.nat(1000), fc.nat(4), fc.nat(4), (size, r1, r2, p1, p2) => {
+      fc.property(fc.record({ size: fc.constantFrom(3, 5), r1: fc.nat(1000), r2: fc.nat(1000), p1: fc.nat(4), p2: fc.nat(4) }), ({ size, r1, r2, p1, p2 }) => {
         const a = encodeBallot(r1, p1 % size, size);
         const b = encodeBallot(r2, p2 % size, size);
         expect([ballotRound(a, size), ballotProposer(a, size)]).toEqual([r1, p1 % size]);

@@ -9,7 +9,7 @@
  *   BENCH_QUICK=1 for a short smoke run.
  */
 import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { GeneratedChoices } from "@cx/sim";
 import { raftBugs, runRaft } from "../src/index.js";

@@ -49,12 +49,11 @@ describe("the world's schedule", () => {
       fc.property(fc.array(fc.record({ ahead: fc.integer({ min: 0, max: 600 }), node: fc.integer({ min: 0, max: 4 }), serial: fc.nat() }), { minLength: 1, maxLength: 60 }), (specs) => {
         const schedule = new WorldSchedule<string, string, string>();
         schedule.restart({ time: 0, node: 0, epoch: 0 });
-        let now = 0;
         const got: string[] = [];
         // One event is read at a time and the next scheduled after it: every object after the first is a recycled one.
         for (const spec of specs) {
           const event = schedule.next() as Event;
-          now = event.time;
+          const now = event.time;
           got.push(event.kind === EventKind.Timer ? `${event.node}:${event.serial}:${event.payload}` : "start");
           schedule.recycle(event);
           schedule.timer({ time: now + spec.ahead, node: spec.node, serial: spec.serial, epoch: 0, payload: `t${spec.serial}` });

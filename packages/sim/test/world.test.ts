@@ -54,15 +54,15 @@ describe("the world", () => {
       const deliveries = result.trace.filter((e) => e.kind === "deliver");
       // Every copy the network decided to deliver, keyed as its arrival would be.
       const due = new Map<string, number>();
-      const key = (id: number, from: number, to: number, at: number) => `${id} ${from}->${to} @${at}`;
+      const key = (copy: { id: number; from: number; to: number }, at: number) => `${copy.id} ${copy.from}->${copy.to} @${at}`;
       for (const send of sends) {
         expect(send.deliverAt, `seed ${seed}: message ${send.id} arrives before it was sent`).toBeGreaterThanOrEqual(send.time);
         if (send.fate !== "delivered") continue;
-        const k = key(send.id, send.from, send.to, send.deliverAt);
+        const k = key(send, send.deliverAt);
         due.set(k, (due.get(k) ?? 0) + 1);
       }
       for (const delivery of deliveries) {
-        const k = key(delivery.id, delivery.from, delivery.to, delivery.time);
+        const k = key(delivery, delivery.time);
         const left = due.get(k) ?? 0;
         expect(left, `seed ${seed}: delivery ${k} matches no send decided to arrive then`).toBeGreaterThan(0);
         due.set(k, left - 1);
