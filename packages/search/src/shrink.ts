@@ -126,6 +126,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "lower-and-redraw-decision",
   "exhaustive-lower",
   "lower-switch-and-place",
+  "lower-lead-and-place",
   "sparse-rebuild",
   "tuple-rebuild",
   "span-rebuild",

@@ -3,27 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareShortlex, trimChoices, type Outcome, type Target } from "../src/index.js";
 import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/shrink.js";
-
-/**
- * Eight settings-like draws (under a label sim's run layout gives them),
- * `timers` timers drawn by the protocol itself (no span), then eight fault
- * ticks: the settings, the timers and the first tick with a fault (or -1).
- */
-function drawTimersAndTicks(source: ChoiceSource, timers: number): { settings: number[]; timers: number[]; faultAt: number } {
-  source.startSpan("fault profile");
-  const settings: number[] = [];
-  for (let i = 0; i < 8; i++) settings.push(source.draw(4, "setting"));
-  source.endSpan();
-  const drawn: number[] = [];
-  for (let i = 0; i < timers; i++) drawn.push(source.draw(16, "timer"));
-  let faultAt = -1;
-  for (let t = 0; t < 8; t++) {
-    source.startSpan("tick");
-    if (source.drawBool(5, "fault?") && faultAt < 0) faultAt = t;
-    source.endSpan();
-  }
-  return { settings, timers: drawn, faultAt };
-}
+import { drawTimersAndTicks } from "./fixtures/timers-and-ticks.js";
 
 /**
  * The bug needs the first two of three timers to collide (the first

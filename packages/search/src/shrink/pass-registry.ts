@@ -15,6 +15,7 @@ import { exhaustiveLower } from "./passes/exhaustive-lower.js";
 import { lowerAndRaise } from "./passes/lower-and-raise.js";
 import { lowerAndSwitch } from "./passes/lower-and-switch.js";
 import { lowerAndPlace, lowerSwitchAndPlace } from "./passes/lower-and-place.js";
+import { lowerLeadAndPlace } from "./passes/lower-lead-and-place.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { reencodeFaultsPass } from "./passes/reencode-faults.js";
@@ -64,6 +65,7 @@ export const shrinkPasses = {
   "lower-and-switch": lowerAndSwitch,
   "lower-and-place": lowerAndPlace,
   "lower-switch-and-place": lowerSwitchAndPlace,
+  "lower-lead-and-place": lowerLeadAndPlace,
   "reencode-faults": reencodeFaultsPass,
   "aligned-raise-values": alignedRaiseValues,
   "lowest-levels": lowestLevels,

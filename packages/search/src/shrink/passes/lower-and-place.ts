@@ -1,7 +1,9 @@
 import { compareShortlex } from "../../choice-order.js";
 import { LOW_ALL_MAX, nonZeroIndexes, SETTING_FRACTIONS, smallerSettingValues, with1 } from "../edits.js";
-import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Frame, type RankedPlacement } from "../placements.js";
+import type { Outcome } from "../../target.js";
+import { decisionsOf, padded, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Decision, type Frame, type RankedPlacement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
+import type { ShrinkState } from "../shrink-state.js";
 import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
 
 /** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR), the runs that learn each lowered run's layout included; counted, so the result is the same on any machine. */
@@ -14,7 +16,7 @@ interface Candidate extends RankedPlacement {
   readonly frameRank: number;
 }
 
-/** Up to this value `lower-and-place` tries every smaller value of a setting (a drawn horizon has up to 78): the failure may fit one length only. */
+/** Up to this value `lower-and-place` (and `lower-lead-and-place`) tries every smaller value of a setting (a drawn horizon has up to 78): the failure may fit one length only. */
 const EVERY_VALUE_MAX = 80;
 
 /** How `lower-switch-and-place` moves the other setting: one level down or up (replay clamps a level past the setting's range). */
@@ -26,7 +28,7 @@ const SWITCH_STEPS = [-1, 1] as const;
  * to EVERY_VALUE_MAX, since a failure may fit one horizon only and the
  * usual fractions of a long one step over it.
  */
-function loweredValues(v: number, switching: boolean): number[] {
+export function loweredValues(v: number, switching: boolean): number[] {
   if (switching || v > EVERY_VALUE_MAX) return smallerSettingValues(v, SETTING_FRACTIONS);
   return Array.from({ length: v }, (_, k) => k);
 }
@@ -52,6 +54,44 @@ export function settingsVariants(best: readonly number[], head: number, switchin
   return out.sort(compareShortlex);
 }
 
+/**
+ * Runs each of `prefixes` (in shortlex order) alone on calm to learn the
+ * slots of its run after `slotsFrom`, then writes `decisions` into those
+ * slots, every frame's candidates in one shortlex order (shortest first,
+ * then the earlier frame); the first that keeps the violation is the new
+ * best. A round spends at most RUNS_PER_DECISION runs per decision of the
+ * best (at least REBUILD_RUNS_FLOOR), at most half of them learning slots.
+ */
+export function placeInFrames<O extends Outcome>(state: ShrinkState<O>, { prefixes, decisions, slotsFrom }: { readonly prefixes: readonly (readonly number[])[]; readonly decisions: readonly Decision[]; readonly slotsFrom: number }): void {
+  const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
+  const until = state.runs + allowance;
+  // Learning slots may take half the allowance: the rest is for placements in the frames learnt.
+  const learnUntil = state.runs + Math.floor(allowance / 2);
+  const version = state.version;
+  const candidates: Candidate[] = [];
+  let frameRank = 0;
+  for (const prefix of prefixes) {
+    if (state.stopped) return;
+    if (state.runs >= learnUntil) break;
+    const record = state.recordOf(prefix);
+    // Over budget, or the prefix fails on its own (then it is the best now).
+    if (record === null || state.version !== version) return;
+    const frame: Frame = { values: padded(prefix, record.keys.length), keys: record.keys, slots: slotsFor(record, decisions, { start: slotsFrom, end: state.best.length }) };
+    // A smaller prefix makes a list as long as the best smaller; a larger one needs a shorter list.
+    const lengthMax = compareShortlex(prefix, state.best.slice(0, prefix.length)) < 0 ? state.best.length : state.best.length - 1;
+    // Each frame's first candidates, in its own order; more than the allowance could never run.
+    for (const ranked of rankedPlacements(frame, decisions, { lengthMax, max: until - state.runs })) candidates.push({ frame, frameRank, ...ranked });
+    frameRank++;
+  }
+  candidates.sort((a, b) => a.length - b.length || a.frameRank - b.frameRank || a.rank - b.rank);
+  for (const c of candidates) {
+    if (state.stopped || state.runs >= until) return;
+    const values = placedValues(c.frame, c.placement);
+    if (compareShortlex(values.slice(0, c.length), state.best) >= 0) continue;
+    if (state.considerKeyed(values, c.frame.keys)) return;
+  }
+}
+
 /** The pass with or without a second setting switched (see the two exports). */
 function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", switching: boolean, why: string): ShrinkPass {
   return {
@@ -61,34 +101,7 @@ function lowerAndPlacePass(name: "lower-and-place" | "lower-switch-and-place", s
       const decisions = decisionsOf(state);
       if (decisions === null) return;
       const head = settingsLength(state);
-      const allowance = Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
-      const until = state.runs + allowance;
-      // Learning slots may take half the allowance: the rest is for placements in the frames learnt.
-      const learnUntil = state.runs + Math.floor(allowance / 2);
-      const version = state.version;
-      const bestSettings = state.best.slice(0, head);
-      const candidates: Candidate[] = [];
-      let frameRank = 0;
-      for (const settings of settingsVariants(state.best, head, switching)) {
-        if (state.stopped) return;
-        if (state.runs >= learnUntil) break;
-        const record = state.recordOf(settings);
-        // Over budget, or the settings fail on their own (then they are the best now).
-        if (record === null || state.version !== version) return;
-        const frame: Frame = { values: padded(settings, record.keys.length), keys: record.keys, slots: slotsFor(record, decisions, { start: head, end: state.best.length }) };
-        // Smaller settings make a list as long as the best smaller; larger ones need a shorter list.
-        const lengthMax = compareShortlex(settings, bestSettings) < 0 ? state.best.length : state.best.length - 1;
-        // Each frame's first candidates, in its own order; more than the allowance could never run.
-        for (const ranked of rankedPlacements(frame, decisions, { lengthMax, max: until - state.runs })) candidates.push({ frame, frameRank, ...ranked });
-        frameRank++;
-      }
-      candidates.sort((a, b) => a.length - b.length || a.frameRank - b.frameRank || a.rank - b.rank);
-      for (const c of candidates) {
-        if (state.stopped || state.runs >= until) return;
-        const values = placedValues(c.frame, c.placement);
-        if (compareShortlex(values.slice(0, c.length), state.best) >= 0) continue;
-        if (state.considerKeyed(values, c.frame.keys)) return;
-      }
+      placeInFrames(state, { prefixes: settingsVariants(state.best, head, switching), decisions, slotsFrom: head });
     },
   };
 }
