@@ -1,8 +1,9 @@
 import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareShortlex, trimChoices, type Outcome, type Target } from "../src/index.js";
+import { compareShortlex, type Outcome, type Target } from "../src/index.js";
 import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/shrink.js";
+import { expectPassAloneKeepsViolationFrom } from "./fixtures/pass-laws.js";
 import { drawTimersAndTicks } from "./fixtures/timers-and-ticks.js";
 
 /** Ticks of the toy: room for a fault at any timer's value. */
@@ -47,15 +48,6 @@ describe("lower-lead-and-place", () => {
       start.splice(0, SETTINGS, ...settings);
       return start;
     });
-    fc.assert(
-      fc.property(failingStart, (input) => {
-        expect(electionTarget.run(new ReplayedChoices(input)).violation?.invariant).toBe("stale-leader");
-        const result = shrink({ target: electionTarget, choices: input, violation, passes: ["lower-lead-and-place"] });
-        expect(electionTarget.run(new ReplayedChoices(result.choices)).violation?.invariant).toBe("stale-leader");
-        expect(compareShortlex(result.choices, trimChoices(input))).toBeLessThanOrEqual(0);
-        expect(result.stats.converged).toBe(true);
-      }),
-      { numRuns: 40, seed: 23 },
-    );
+    expectPassAloneKeepsViolationFrom(electionTarget, "lower-lead-and-place", { starts: failingStart, invariant: "stale-leader", numRuns: 40, seed: 23 });
   });
 });

@@ -1,8 +1,9 @@
 import { ReplayedChoices, type ChoiceSource } from "@cx/sim";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareShortlex, trimChoices, type Outcome, type Target } from "../src/index.js";
+import type { Outcome, Target } from "../src/index.js";
 import { defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/shrink.js";
+import { expectPassAloneKeepsViolationFrom } from "./fixtures/pass-laws.js";
 import { drawTimersAndTicks } from "./fixtures/timers-and-ticks.js";
 
 /**
@@ -64,15 +65,6 @@ describe("tuple-rebuild", () => {
       else [start[0], start[15]] = [1, 95];
       return start;
     });
-    fc.assert(
-      fc.property(failingStart, (input) => {
-        expect(threeTimers.run(new ReplayedChoices(input)).violation?.invariant).toBe("split-vote");
-        const result = shrink({ target: threeTimers, choices: input, violation, passes: ["tuple-rebuild"] });
-        expect(threeTimers.run(new ReplayedChoices(result.choices)).violation?.invariant).toBe("split-vote");
-        expect(compareShortlex(result.choices, trimChoices(input))).toBeLessThanOrEqual(0);
-        expect(result.stats.converged).toBe(true);
-      }),
-      { numRuns: 40, seed: 17 },
-    );
+    expectPassAloneKeepsViolationFrom(threeTimers, "tuple-rebuild", { starts: failingStart, invariant: "split-vote", numRuns: 40, seed: 17 });
   });
 });
