@@ -17,7 +17,7 @@ interface Candidate extends RankedPlacement {
 }
 
 /** Up to this value `lower-and-place` (and `lower-lead-and-place`) tries every smaller value of a setting (a drawn horizon has up to 78): the failure may fit one length only. */
-const EVERY_VALUE_MAX = 80;
+export const EVERY_VALUE_MAX = 80;
 
 /** How `lower-switch-and-place` moves the other setting: one level down or up (replay clamps a level past the setting's range). */
 const SWITCH_STEPS = [-1, 1] as const;

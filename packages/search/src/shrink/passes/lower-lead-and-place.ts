@@ -4,7 +4,7 @@ import { RAISED } from "../edits.js";
 import { decisionsOf, PLACED_DECISIONS_MAX } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { unitsAndGaps } from "../span-units.js";
-import { loweredValues, placeInFrames } from "./lower-and-place.js";
+import { EVERY_VALUE_MAX, loweredValues, placeInFrames } from "./lower-and-place.js";
 import { settingsLength } from "./sparse-rebuild.js";
 
 /** The widest lead: one draw per node of a seven-node cluster. */
@@ -55,7 +55,7 @@ function leadVariants(best: readonly number[], lead: Range): number[][] {
  */
 export const lowerLeadAndPlace: ShrinkPass = {
   name: "lower-lead-and-place",
-  contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions after a lead (the first unit after the run-wide settings, starting right at them, at most ${LEAD_WIDTH_MAX} draws wide, holding something unusual: a protocol's per-node draws at the start, such as first election timers): lower one draw of the lead to each smaller value (every one up to 80, else a quarter, a half, three quarters and one less) with every other draw of the lead at its maximum (replay clamps it), run that prefix alone on calm to learn the slots after the lead, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; budget and stop as lower-and-place`,
+  contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions after a lead (the first unit after the run-wide settings, starting right at them, at most ${LEAD_WIDTH_MAX} draws wide, holding something unusual: a protocol's per-node draws at the start, such as first election timers): lower one draw of the lead to each smaller value (every one up to ${EVERY_VALUE_MAX}, else a quarter, a half, three quarters and one less) with every other draw of the lead at its maximum (replay clamps it), run that prefix alone on calm to learn the slots after the lead, and write the decisions' contents into slots of the same kinds (in any order), every frame's candidates in one shortlex order (shortest first); aligned replay on that run's kinds of draws; budget and stop as lower-and-place`,
   run(state) {
     const head = settingsLength(state);
     const lead = leadOf(state.best, state.spans(), head);
