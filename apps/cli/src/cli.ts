@@ -4,7 +4,8 @@ import { registerCommands } from "./commands/index.js";
 import { ExitCode, exitCodeHelp } from "./exit-codes.js";
 import { reportInternalError } from "./internal-error.js";
 import { formatJson } from "./output.js";
-import { terminalSafe } from "./terminal-safe.js";
+import { cxCommand } from "./invocation.js";
+import { clip, ECHO_MAX, terminalSafe } from "./terminal-safe.js";
 import { isUserError } from "./user-error.js";
 import { cxVersion } from "./version.js";
 
@@ -18,12 +19,45 @@ function createProgram(): Command {
     .name("cx")
     .version(cxVersion)
     .description("Hunt for the schedule of delays, drops, crashes and partitions that breaks a consensus protocol, then shrink it.")
-    .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)) })
+    // Usage errors are printed by runCli as one bounded line; commander's own copy (and its help hint on a second line) would double them.
+    .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)), outputError: () => undefined })
     .addHelpText("after", exitCodeHelp);
   registerCommands(program);
   return program;
+}
+
+/** The longest usage error cx prints: one line, whatever the input echoed in it. */
+const ERROR_LINE_MAX = 1000;
+
+/**
+ * A usage error as one bounded line: the lines of a multi-line message
+ * (a file's list of bad fields) joined with "; ", every quoted echo of the
+ * user's input cut to `ECHO_MAX` characters, and the whole cut to
+ * `ERROR_LINE_MAX`, each cut saying how much it left out.
+ *
+ * @example
+ * ```ts
+ * oneLine("bad.json is not valid:\n  choices[0]: expected a non-negative integer");
+ * // "bad.json is not valid: choices[0]: expected a non-negative integer"
+ * ```
+ */
+export function oneLine(message: string): string {
+  const joined = message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .reduce((text, line) => (text === "" ? line : /[:;]$/.test(text) ? `${text} ${line}` : `${text}; ${line}`), "");
+  // Quoted echoes first, so that the explanation after a huge value survives the overall cut.
+  const echoesCut = joined.replace(/(["'])([^"'\n]{201,}?)\1/g, (_m, quote: string, inner: string) => `${quote}${clip(inner, ECHO_MAX)}${quote}`);
+  return clip(echoesCut, ERROR_LINE_MAX);
+}
+
+/** Where to read the usage of the command that failed: `pnpm cx hunt --help`. */
+function helpHint(args: readonly string[]): string {
+  const command = args.find((a) => !a.startsWith("-"));
+  const known = ["bugs", "protocols", "run", "hunt", "replay", "shrink", "lin", "bench", "campaign", "worker", "report"];
+  return `run ${cxCommand(command !== undefined && known.includes(command) ? [command, "--help"] : ["--help"])} for usage`;
 }
 
 /**
@@ -43,7 +77,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const before = process.exitCode;
   process.exitCode = undefined;
   const fail = (kind: "usage" | "internal", exitCode: number, message: string): number => {
-    if (json) process.stdout.write(`${formatJson({ error: { kind, exitCode, message } } satisfies JsonErrorReport)}\n`);
+    if (json) process.stdout.write(`${formatJson({ error: { kind, exitCode, message: oneLine(message) } } satisfies JsonErrorReport)}\n`);
     return exitCode;
   };
   try {
@@ -52,10 +86,13 @@ export async function runCli(args: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end here with code 0; commander has printed the message.
-      return error.exitCode === 0 ? ExitCode.ok : fail("usage", ExitCode.usage, error.message.replace(/^error: /, ""));
+      if (error.exitCode === 0) return ExitCode.ok;
+      const message = error.message.replace(/^error: /, "");
+      process.stderr.write(`cx: ${terminalSafe(oneLine(message))} (${helpHint(args)})\n`);
+      return fail("usage", ExitCode.usage, message);
     }
     if (isUserError(error) || isScenarioOptionsError(error) || isRunLimitError(error)) {
-      process.stderr.write(`cx: ${terminalSafe(error.message)}\n`);
+      process.stderr.write(`cx: ${terminalSafe(oneLine(error.message))}\n`);
       return fail("usage", ExitCode.usage, error.message);
     }
     const code = reportInternalError(error, args, (text) => process.stderr.write(terminalSafe(text)));

@@ -10,8 +10,10 @@ export const ExitCode = {
   unknown: 3,
   /** A violation was found but its reproduction could not be written where asked; it went to a fallback file or stdout (the message says where). */
   saveFailed: 4,
-  /** A bug in cx itself: one line on stderr says where the full trace went. */
+  /** A bug in cx itself, or stdout/stderr could not be written (a full disk): one line on stderr says what. */
   internal: 70,
+  /** stdout or stderr was closed by its reader (`cx bugs | head -1`): cx stops quietly, with the status a shell gives a process SIGPIPE stopped. */
+  brokenPipe: 141,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -25,4 +27,6 @@ Exit codes:
   3   cx lin: unknown (the checker's budget ran out)
   4   a violation was found but could not be saved where asked; the reproduction went to
       a fallback file or stdout, and stderr says where
-  70  internal error in cx: one line, and the full trace in a file (CX_DEBUG=1 prints it)`;
+  70  internal error in cx: one line, and the full trace in a file (CX_DEBUG=1 prints it);
+      also stdout or stderr could not be written (a full disk): one line saying so
+  141 stdout or stderr was closed by its reader (cx ... | head): cx stops quietly`;

@@ -1,4 +1,8 @@
+import { clip } from "./terminal-safe.js";
 import { UserError } from "./user-error.js";
+
+/** How many unknown names a message spells out before counting the rest. */
+const UNKNOWN_SHOWN = 5;
 
 /** How {@link parseNameList} reads one flag. */
 export interface NameListSpec {
@@ -29,14 +33,16 @@ export function parseNameList(text: string, spec: NameListSpec): string[] {
   if (trimmed === spec.noneWord) return [];
   const names = trimmed.split(",").map((n) => n.trim()).filter((n) => n !== "");
   const expected = `expected "${spec.noneWord}" or a comma-separated list of: ${spec.known.join(", ")}`;
-  if (names.length === 0) throw new UserError(`${spec.flag}: got ${JSON.stringify(text)}, no ${spec.noun} name at all; ${expected}`);
+  if (names.length === 0) throw new UserError(`${spec.flag}: got ${JSON.stringify(clip(text))}, no ${spec.noun} name at all; ${expected}`);
   const unknown = names.filter((n) => !spec.known.includes(n));
   if (unknown.length > 0) {
-    const described = unknown.map((n) => {
+    // A few named, the rest counted: 100,000 unknown names must not come back as half a megabyte.
+    const described = unknown.slice(0, UNKNOWN_SHOWN).map((n) => {
       const near = closestName(n, spec.known);
-      return near === undefined ? JSON.stringify(n) : `${JSON.stringify(n)} (did you mean "${near}"?)`;
+      return near === undefined ? JSON.stringify(clip(n)) : `${JSON.stringify(clip(n))} (did you mean "${near}"?)`;
     });
-    throw new UserError(`${spec.flag}: unknown ${spec.noun} ${described.join(", ")}; ${expected}`);
+    const more = unknown.length > UNKNOWN_SHOWN ? ` and ${unknown.length - UNKNOWN_SHOWN} more` : "";
+    throw new UserError(`${spec.flag}: unknown ${spec.noun} ${described.join(", ")}${more}; ${expected}`);
   }
   return [...new Set(names)];
 }

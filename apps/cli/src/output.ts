@@ -1,7 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import pc from "picocolors";
-import writeFileAtomicLib from "write-file-atomic";
+import { writeFileAtomic as writeAtomically } from "./atomic-file.js";
 
 /** Colour only where a person reads it: honours NO_COLOR and non-TTY stdout. */
 export const colors = pc.createColors(pc.isColorSupported && process.env["NO_COLOR"] === undefined && process.stdout.isTTY === true);
@@ -29,13 +27,13 @@ export function printJson(value: unknown): void {
 }
 
 /**
- * Writes a file atomically (write-file-atomic: a temp file beside it,
- * flushed, then renamed), so an interrupted command never leaves a
- * half-written result behind. Creates the folder if needed.
+ * Writes a file atomically (a temp file beside it, flushed, then renamed),
+ * so an interrupted command never leaves a half-written result behind.
+ * Creates the folder if needed; see `atomic-file.ts`. Every command writes
+ * through this one function, which tests replace to simulate a failing disk.
  */
 export function writeFileAtomic(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomicLib.sync(path, content);
+  writeAtomically(path, content);
 }
 
 /**

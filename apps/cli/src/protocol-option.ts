@@ -1,3 +1,4 @@
+import { isAbsolute } from "node:path";
 import type { LoadedProtocol } from "@cx/protocols";
 import { Option } from "commander";
 import { UserError } from "./user-error.js";
@@ -48,6 +49,18 @@ export async function protocolForRepro(file: string, recorded: string, ref: stri
 }
 
 /** The `--protocol` words a replay command needs for this protocol: none for a built-in. */
-export function protocolFlagFor(loaded: LoadedProtocol, ref: string): string {
-  return loaded.builtin ? (loaded.plugin.name === DEFAULT_PROTOCOL ? "" : ` --protocol ${loaded.plugin.name}`) : ` --protocol ${ref}`;
+export function protocolFlagFor(loaded: LoadedProtocol, ref: string): string[] {
+  return loaded.builtin ? (loaded.plugin.name === DEFAULT_PROTOCOL ? [] : ["--protocol", loaded.plugin.name]) : ["--protocol", ref];
+}
+
+/**
+ * The `--protocol` module file as an input of the command, for
+ * `checkDistinctPaths`: none for a built-in name or a package.
+ */
+export function protocolInput(ref: string | undefined): { readonly flag: string; readonly path: string; readonly role: "input" }[] {
+  if (ref === undefined || ref.trim() === "") return [];
+  const trimmed = ref.trim();
+  // Only a path can be overwritten by an output; a short name or a package is looked up elsewhere.
+  const looksLikePath = trimmed.startsWith(".") || isAbsolute(trimmed) || /\.(?:[cm]?[jt]s|tsx)$/.test(trimmed);
+  return looksLikePath ? [{ flag: "--protocol", path: trimmed, role: "input" }] : [];
 }

@@ -1,20 +1,25 @@
 import { existsSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { makeFolder, removeStaleTempFiles } from "./atomic-file.js";
+import { cxCommand } from "./invocation.js";
 import { writeFileAtomic } from "./output.js";
+import { displayPath } from "./terminal-safe.js";
 import { UserError } from "./user-error.js";
 
 /**
  * Checks, before any work starts, that `path` can be written: not empty, not
- * a directory, not under a file, and its folder (or the nearest one that
- * exists, since saving creates missing folders) accepts a new file. A probe
- * file is created and removed at once to prove it (permission bits alone do
- * not tell, e.g. for root or a read-only mount).
+ * a directory, not under a file; then creates its folder (with any missing
+ * parents) and proves the folder accepts a new file with a probe file,
+ * created and removed at once (permission bits alone do not tell, e.g. for
+ * root or a read-only mount). Temp files that interrupted writes left in the
+ * folder are removed on the way.
  *
  * When to use: for every output path a command takes (`--save`, `--svg`,
- * the file `cx shrink` rewrites), so that a long search never ends in a
- * failed write. Throws a UserError (exit 2) naming the flag; `example` is
- * the file name its message suggests (default `repro.json`).
+ * `--html`, `--out`, the file `cx shrink` rewrites), so that a long search
+ * never ends in a failed write, and every flag treats a missing folder the
+ * same way. Throws a UserError (exit 2) naming the flag; `example` is the
+ * file name its message suggests (default `repro.json`).
  *
  * @example
  * ```ts
@@ -23,21 +28,29 @@ import { UserError } from "./user-error.js";
  */
 export function checkSaveTarget(path: string, flag: string, example = "repro.json"): void {
   if (path.trim() === "") throw new UserError(`${flag}: expected a file name, got an empty string`);
+  const shown = displayPath(path);
   const target = resolve(path);
   if (existsSync(target)) {
     const stat = statSync(target);
-    if (stat.isDirectory()) throw new UserError(`${flag}: ${path} is a directory; expected a file name such as ${join(path, example)}`);
+    if (stat.isDirectory()) throw new UserError(`${flag}: ${shown} is a directory; expected a file name such as ${displayPath(join(path, example))}`);
     // Saving renames a temp file over the target: never over a device, a pipe or a socket.
-    if (!stat.isFile()) throw new UserError(`${flag}: ${path} is not a regular file; expected a file name such as ${example}`);
+    if (!stat.isFile()) throw new UserError(`${flag}: ${shown} is not a regular file; expected a file name such as ${example}`);
   }
-  let folder = dirname(target);
-  while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);
-  if (!statSync(folder).isDirectory()) throw new UserError(`${flag}: cannot write ${path}: ${folder} is a file, not a folder`);
+  const folder = dirname(target);
+  let nearest = folder;
+  while (!existsSync(nearest) && dirname(nearest) !== nearest) nearest = dirname(nearest);
+  if (!statSync(nearest).isDirectory()) throw new UserError(`${flag}: cannot write ${shown}: ${displayPath(nearest)} is a file, not a folder`);
+  try {
+    makeFolder(folder);
+  } catch (error) {
+    throw new UserError(`${flag}: cannot write ${shown}: the folder ${displayPath(folder)} cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  removeStaleTempFiles(folder);
   const probe = join(folder, `.${basename(target)}.${process.pid}.probe`);
   try {
     writeFileSync(probe, "");
   } catch (error) {
-    throw new UserError(`${flag}: cannot write ${path}: the folder ${folder} does not accept new files (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new UserError(`${flag}: cannot write ${shown}: the folder ${displayPath(folder)} does not accept new files (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   try {
     unlinkSync(probe);
@@ -118,7 +131,7 @@ export class ReproSaver {
  */
 export function describeSave(state: SaveState, requested: string, latest: string): { readonly failed: boolean; readonly lines: readonly string[] } {
   if (state.failure === null) return { failed: false, lines: [] };
-  const head = `Could not save the reproduction to ${requested} (${state.failure}).`;
-  if (state.savedTo !== null) return { failed: true, lines: [head, `It was saved to ${state.savedTo} instead; replay with: cx replay ${state.savedTo}`] };
+  const head = `Could not save the reproduction to ${displayPath(requested)} (${displayPath(state.failure)}).`;
+  if (state.savedTo !== null) return { failed: true, lines: [head, `It was saved to ${displayPath(state.savedTo)} instead; replay with: ${cxCommand(["replay", state.savedTo])}`] };
   return { failed: true, lines: [head, "No fallback file could be written either; here is the reproduction (save it as a .json file):", latest.trimEnd()] };
 }

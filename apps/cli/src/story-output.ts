@@ -1,7 +1,6 @@
-import { writeFileSync } from "node:fs";
 import type { RunResult } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory, type Story } from "@cx/viz";
-import { colors } from "./output.js";
+import { colors, writeFileAtomic } from "./output.js";
 
 /** The story of a recorded run, coloured for a terminal (plain when NO_COLOR or not a TTY). */
 export function storyText(story: Story): string {
@@ -11,10 +10,10 @@ export function storyText(story: Story): string {
     .join("\n");
 }
 
-/** Tells the story of a run and, when asked, writes its diagram. */
+/** Tells the story of a run and, when asked, writes its diagram (atomically, creating its folder like every other output). */
 export function tell(run: RunResult<unknown, unknown>, svgPath: string | undefined): Story {
   const story = tellStory(run);
-  if (svgPath !== undefined) writeFileSync(svgPath, renderDiagram(run));
+  if (svgPath !== undefined) writeFileAtomic(svgPath, renderDiagram(run));
   return story;
 }
 

@@ -19,6 +19,7 @@ import { builtinProtocols, isProtocolLoadError, loadProtocol } from "@cx/protoco
 import { ExitCode } from "../exit-codes.js";
 import { wantsProgress } from "../output.js";
 import { createProgress } from "../progress.js";
+import { checkSaveTarget } from "../save-target.js";
 import { UserError } from "../user-error.js";
 import { cxVersion } from "../version.js";
 
@@ -116,6 +117,8 @@ export async function resolveBenchProtocols(refs: readonly string[] | undefined,
 export async function runBench(options: BenchCommandOptions): Promise<{ exitCode: ExitCode; report: BenchReport; results: ExperimentResults; text: string }> {
   if (options.out === "") throw new UserError("--out: expected a folder name, got an empty string");
   const outDir = resolve(options.out ?? defaultResultsDir());
+  // The folder is created or refused before hours of work, the same way as every other output.
+  checkSaveTarget(join(outDir, "results.json"), options.out === undefined ? "the results folder" : "--out", "results.json");
   const preset = options.quick ? quickExperiment : fullExperiment;
   const config = { ...(options.config ?? preset), ...(options.keepGoing === true ? { continueAfterTrustFailure: true } : {}) };
   const protocols = options.loadedProtocols ?? (await resolveBenchProtocols(options.protocols, process.cwd()));

@@ -22,7 +22,8 @@ export function registerHuntCommand(program: Command): void {
     .option("--svg <file>", "also write the counterexample's space-time diagram")
     .option("--json", "print one JSON object instead of text", false)
     .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean; workers?: number }) => {
-      const [{ runHunt }, { parseBugList }] = await Promise.all([import("./hunt.js"), import("../bug-list.js")]);
+      const [{ checkHuntPaths, runHunt }, { parseBugList }] = await Promise.all([import("./hunt.js"), import("../bug-list.js")]);
+      checkHuntPaths({ save: flags.save, protocolRef: flags.protocol, ...(flags.svg === undefined ? {} : { svg: flags.svg }) });
       const protocol = await resolveProtocol(flags.protocol);
       const bugs = flags.bugs ?? defaultBugs(protocol);
       const { exitCode, report, text } = await runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });

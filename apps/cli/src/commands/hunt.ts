@@ -7,9 +7,12 @@ import { formatChoices } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { colors, wantsProgress } from "../output.js";
 import { createProgress } from "../progress.js";
-import { protocolFlagFor } from "../protocol-option.js";
+import { cxCommand } from "../invocation.js";
+import { checkDistinctPaths } from "../output-paths.js";
+import { protocolFlagFor, protocolInput } from "../protocol-option.js";
 import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
+import { displayPath, MESSAGE_MAX } from "../terminal-safe.js";
 import { startHuntWorkers } from "../parallel/worker-pool.js";
 import { cxVersion } from "../version.js";
 
@@ -103,6 +106,22 @@ async function search(options: HuntCommandOptions, on: { target: Target<Outcome>
 }
 
 /**
+ * Refuses, before anything runs, a `--save` or `--svg` that names the same
+ * file as the other or as the `--protocol` module, then creates or refuses
+ * each output's folder. The hunt command calls it before loading the
+ * protocol; `runHunt` again for callers that skip the command.
+ */
+export function checkHuntPaths(options: { readonly save: string; readonly svg?: string; readonly protocolRef?: string }): void {
+  checkDistinctPaths([
+    ...protocolInput(options.protocolRef),
+    { flag: "--save", path: options.save, role: "output" },
+    ...(options.svg === undefined ? [] : [{ flag: "--svg", path: options.svg, role: "output" as const }]),
+  ]);
+  checkSaveTarget(options.save, "--save");
+  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg", "diagram.svg");
+}
+
+/**
  * Hunts, and on the first violation saves the reproduction at once, shrinks
  * it (rewriting the file whenever it gets smaller), replays it and tells
  * its story.
@@ -116,9 +135,8 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);
   const savePath = resolve(options.save);
-  // Before the search: a failure found after minutes must have somewhere to go.
-  checkSaveTarget(options.save, "--save");
-  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg");
+  // Before the search: a failure found after minutes must have somewhere to go, and never over the diagram or the protocol.
+  checkHuntPaths(options);
   const saver = new ReproSaver(savePath);
   let latest = "";
   // Every save goes through the saver: a failed write falls back instead of losing the failure.
@@ -185,7 +203,7 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   const story = tell(replay, options.svg);
 
   say(colors.bold(colors.red(`${finalViolation.invariant} violated`)) + ` in ${target.name}, found after ${found.trials} runs (${options.strategy}, seed ${options.seed}).`);
-  say(`  ${finalViolation.message}`);
+  say(`  ${displayPath(finalViolation.message, MESSAGE_MAX)}`);
   say();
   say(`Shrunk ${stats.decisionsBefore} decisions to ${stats.decisionsAfter} (${stats.nonZeroAfter} non-zero) in ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.candidateRuns} candidate runs, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}.`);
   if (stats.stoppedBy === "time-budget") say(`The --shrink-seconds cap (${options.shrinkSeconds} s) bit before the run budget: this result depends on the machine's speed; raise the cap for the deterministic one.`);
@@ -196,8 +214,8 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   say(`Choices: ${formatChoices(shrunk.choices)}`);
   const saved = describeSave(saver.state(), savePath, latest);
   if (saved.failed) for (const line of saved.lines) say(line);
-  else say(`Saved to ${options.save}; replay with: cx replay ${options.save}${protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)}`);
-  if (options.svg !== undefined) say(`Diagram: ${resolve(options.svg)}`);
+  else say(`Saved to ${displayPath(options.save)}; replay with: ${cxCommand(["replay", options.save, ...protocolFlagFor(options.protocol, options.protocolRef ?? plugin.name)])}`);
+  if (options.svg !== undefined) say(`Diagram: ${displayPath(resolve(options.svg))}`);
 
   const report: HuntReport = {
     ...base,

@@ -6,6 +6,7 @@ import { renderHistoryPage } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { readInputText } from "../input-file.js";
 import { colors, writeFileAtomic } from "../output.js";
+import { checkDistinctPaths } from "../output-paths.js";
 import { checkSaveTarget } from "../save-target.js";
 import { terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
@@ -39,7 +40,13 @@ export interface LinOutcome {
  * history is read.
  */
 export function runLin(file: string, options: LinOptions = {}): LinOutcome {
-  if (options.html !== undefined) checkSaveTarget(options.html, "--html", "history.html");
+  if (options.html !== undefined) {
+    checkDistinctPaths([
+      { flag: "the history file", path: file, role: "input" },
+      { flag: "--html", path: options.html, role: "output" },
+    ]);
+    checkSaveTarget(options.html, "--html", "history.html");
+  }
   const text = readInputText(file, "a JSON-lines history file");
   const parsed = parseHistory(text, options.model === undefined ? {} : { model: options.model });
   if (!parsed.ok) {

@@ -2,11 +2,12 @@ import type { LoadedProtocol } from "@cx/protocols";
 import { ReplayedChoices } from "@cx/sim";
 import { ExitCode } from "../exit-codes.js";
 import { colors } from "../output.js";
-import { protocolForRepro } from "../protocol-option.js";
+import { checkDistinctPaths } from "../output-paths.js";
+import { protocolForRepro, protocolInput } from "../protocol-option.js";
 import { bindRepro, readRepro } from "../repro-file.js";
 import { checkSaveTarget } from "../save-target.js";
 import { storyFigures, storyText, tell } from "../story-output.js";
-import { terminalSafe } from "../terminal-safe.js";
+import { displayPath, MESSAGE_MAX, terminalSafe } from "../terminal-safe.js";
 
 /** What `cx replay --json` prints. */
 export interface ReplayReport {
@@ -32,10 +33,15 @@ export interface ReplayReport {
  * given with `--protocol` (which must have that name).
  */
 export async function runReplay(options: { readonly file: string; readonly svg?: string; readonly protocol?: string }): Promise<{ exitCode: number; report: ReplayReport; text: string }> {
+  checkDistinctPaths([
+    { flag: "the reproduction file", path: options.file, role: "input" },
+    ...protocolInput(options.protocol),
+    ...(options.svg === undefined ? [] : [{ flag: "--svg", path: options.svg, role: "output" as const }]),
+  ]);
+  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg", "diagram.svg");
   const read = readRepro(options.file);
   const loaded: LoadedProtocol = await protocolForRepro(options.file, read.repro.protocol, options.protocol);
   const { repro, bugs, options: scenario } = bindRepro(options.file, read, loaded.plugin);
-  if (options.svg !== undefined) checkSaveTarget(options.svg, "--svg");
   const run = loaded.plugin.run({ defects: bugs, choices: new ReplayedChoices(repro.choices), options: scenario, recordTrace: true });
   const reproduced = run.violation?.invariant === repro.violation.invariant;
   const sameMessage = reproduced && run.violation?.message === repro.violation.message;
@@ -54,6 +60,6 @@ export async function runReplay(options: { readonly file: string; readonly svg?:
   const verdict = reproduced
     ? colors.green(`Reproduced: ${terminalSafe(repro.violation.invariant)}${sameMessage ? "" : " (with a different message)"}`)
     : colors.red(`NOT reproduced: expected ${terminalSafe(repro.violation.invariant)}, got ${run.violation === null ? "no violation" : run.violation.invariant}`);
-  const text = [verdict, `  expected: ${terminalSafe(repro.violation.message)}`, ...(run.violation === null ? [] : [`  got:      ${run.violation.message}`]), "", storyText(story)].join("\n");
+  const text = [verdict, `  expected: ${displayPath(repro.violation.message, MESSAGE_MAX)}`, ...(run.violation === null ? [] : [`  got:      ${displayPath(run.violation.message, MESSAGE_MAX)}`]), "", storyText(story)].join("\n");
   return { exitCode: reproduced ? ExitCode.ok : ExitCode.violation, report, text };
 }

@@ -6,7 +6,8 @@ import { createProgress } from "../progress.js";
 import { protocolForRepro } from "../protocol-option.js";
 import { bindRepro, readRepro } from "../repro-file.js";
 import { checkSaveTarget, describeSave, ReproSaver } from "../save-target.js";
-import { terminalSafe } from "../terminal-safe.js";
+import { cxCommand } from "../invocation.js";
+import { displayPath, terminalSafe } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 
 /** What `cx shrink --json` prints. */
@@ -73,7 +74,7 @@ export async function runShrinkFile(options: {
   });
   progress.stop();
   if (!result.reproduced) {
-    throw new UserError(`${options.file}: its choices do not reproduce ${repro.violation.invariant} with this cx; run cx replay ${options.file} to see what happens instead`);
+    throw new UserError(`${displayPath(options.file)}: its choices do not reproduce ${displayPath(repro.violation.invariant)} with this cx; run ${cxCommand(["replay", options.file])} to see what happens instead`);
   }
   const { stats } = result;
   const violation = result.outcome.violation ?? repro.violation;
@@ -111,7 +112,7 @@ export async function runShrinkFile(options: {
   };
   const saved = describeSave(saver.state(), options.file, latest);
   const capBit = stats.stoppedBy === "time-budget" ? ` The --seconds cap bit before the run budget (${stats.candidateRunsMax} runs): this result depends on the machine's speed.` : "";
-  const head = `${terminalSafe(violation.invariant)}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${options.file}` : "already minimal, file unchanged"}.${capBit}`;
+  const head = `${terminalSafe(violation.invariant)}: ${stats.decisionsBefore} -> ${stats.decisionsAfter} decisions (${stats.nonZeroAfter} non-zero), ${stats.candidateRuns} candidate runs, ${((stats.ms ?? 0) / 1000).toFixed(1)} s, ${stats.converged ? "converged" : `stopped: ${stats.stoppedBy}`}; ${rewritten ? `rewrote ${displayPath(options.file)}` : "already minimal, file unchanged"}.${capBit}`;
   const text = [head, ...saved.lines].join("\n");
   return { exitCode: saved.failed ? ExitCode.saveFailed : ExitCode.ok, report, text };
 }
