@@ -2,6 +2,7 @@ import type { Model } from "./model.js";
 import type { Operation } from "./operation.js";
 import type { CheckOptions, LinearizabilityResult } from "./result.js";
 import { illegalVerdict } from "./internal/illegal-verdict.js";
+import { realTimePrefixLength } from "./internal/real-time-prefix.js";
 import type { Found } from "./internal/illegal-verdict.js";
 import { startPartitionSearch } from "./internal/search-partition.js";
 import type { PartitionSearch, SearchLimit, SearchOutcome } from "./internal/search-partition.js";
@@ -128,9 +129,12 @@ function checkWith<State, Input, Output>(model: Model<State, Input, Output>, ope
     if (outcome.verdict === "illegal") return illegal(partIndex, { originals: kept.map((k) => k.original), prefix: outcome.prefix, hints, ...partialsOf(outcome) });
     // The search found a linearization: that is proof, whatever decide said.
     if (outcome.verdict === "ok") continue;
-    // Stopped: the decision's prefix if it gave one, else the longest the search reached (with its partial linearizations so far).
-    if (decision.prefix !== undefined) return illegal(partIndex, { originals: part, prefix: decision.prefix, hints });
+    // Stopped: the decision's prefix, cut where it stops respecting real
+    // time, unless the search reached further (its prefix comes with its
+    // partial linearizations so far).
     const progress = search.progress();
+    const fromDecision = decision.prefix === undefined ? -1 : realTimePrefixLength(part, decision.prefix);
+    if (decision.prefix !== undefined && fromDecision >= progress.prefix.length) return illegal(partIndex, { originals: part, prefix: decision.prefix.slice(0, fromDecision), hints });
     return illegal(partIndex, { originals: kept.map((k) => k.original), hints, ...progress, ...(progress.partials === undefined ? {} : { omitted: progress.omitted ?? 0 }) });
   }
   // Partitions take turns with a step allowance that grows fourfold each

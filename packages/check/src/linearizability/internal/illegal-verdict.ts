@@ -2,6 +2,7 @@ import type { Model } from "../model.js";
 import type { Operation } from "../operation.js";
 import type { BlockedOperation, CheckOptions, LinearizabilityResult, LinearizabilityWitness, Suspect, WitnessStep } from "../result.js";
 import { findSuspects } from "./find-suspects.js";
+import { realTimePrefixLength } from "./real-time-prefix.js";
 
 /** What an illegal partition's search found: indices into `originals` (the partition's operations as given, those searched). */
 export interface Found<Input, Output> {
@@ -133,12 +134,19 @@ function positionsOf<Input, Output>(operations: readonly Operation<Input, Output
   return positions;
 }
 
-/** Replays the prefix the search found on the original operations and names what could not come next. */
+/**
+ * Replays the prefix the search found on the original operations and names
+ * what could not come next. A prefix that skips an operation due before one
+ * of its steps is cut there (see realTimePrefixLength): `originals` holds
+ * every completed operation of the partition (only indeterminate ones are
+ * ever left out of a search), so what is shown is a linearization.
+ */
 function buildWitness<State, Input, Output>(
   model: Model<State, Input, Output>,
   found: { originals: readonly Operation<Input, Output>[]; prefix: readonly number[]; positions: ReadonlyMap<Operation<Input, Output>, number> },
 ): Omit<LinearizabilityWitness<State, Input, Output>, "partition" | "suspects" | "partialLinearizations" | "partialLinearizationsOmitted"> {
-  const { originals, prefix, positions } = found;
+  const { originals, positions } = found;
+  const prefix = found.prefix.slice(0, realTimePrefixLength(originals, found.prefix));
   const position = (op: Operation<Input, Output>): number => positions.get(op) ?? -1;
   const apply = (state: State, op: Operation<Input, Output>) => model.step(state, op.input, op.return === null ? undefined : (op.output as Output));
   let state = model.init();
