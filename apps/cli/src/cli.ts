@@ -1,4 +1,4 @@
-import { isRunLimitError, isScenarioOptionsError } from "@cx/sim";
+import { isNodeEnvironmentError, isRunLimitError, isScenarioOptionsError } from "@cx/sim";
 import { Command, CommanderError } from "commander";
 import { registerCommands } from "./commands/index.js";
 import { ExitCode, exitCodeHelp } from "./exit-codes.js";
@@ -91,7 +91,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
       process.stderr.write(`cx: ${terminalSafe(oneLine(message))} (${helpHint(args)})\n`);
       return fail("usage", ExitCode.usage, message);
     }
-    if (isUserError(error) || isScenarioOptionsError(error) || isRunLimitError(error)) {
+    if (isUserError(error) || isScenarioOptionsError(error) || isRunLimitError(error) || isNodeEnvironmentError(error)) {
       process.stderr.write(`cx: ${terminalSafe(oneLine(error.message))}\n`);
       return fail("usage", ExitCode.usage, error.message);
     }

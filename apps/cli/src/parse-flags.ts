@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { InvalidArgumentError } from "commander";
 
 /** commander argument parser for a non-negative integer flag. */
@@ -33,4 +34,23 @@ export function seedValue(name: string): (value: string) => number {
     if (seed > MAX_SEED) throw new InvalidArgumentError(`${name} must be at most ${MAX_SEED} (seeds are 32-bit), got ${value}.`);
     return seed;
   };
+}
+
+/**
+ * A `--workers` request held to the cores this machine has: each worker
+ * thread holds a protocol and its runs in memory, so 1000 of them on 2
+ * cores only exhausts memory (gigabytes, no output). A larger request is
+ * clamped with one line on stderr saying so; 0 (the main thread) and
+ * absent stay as they are.
+ *
+ * @example
+ * ```ts
+ * clampWorkers(1000, { flag: "--workers", say: (line) => process.stderr.write(line), cores: 2 }); // 2, and one line said so
+ * ```
+ */
+export function clampWorkers(requested: number | undefined, how: { readonly flag: string; readonly say: (line: string) => void; readonly cores?: number }): number | undefined {
+  const { flag, say, cores = availableParallelism() } = how;
+  if (requested === undefined || requested <= cores) return requested;
+  say(`cx: ${flag} ${requested} is more than the ${cores} core${cores === 1 ? "" : "s"} of this machine; using ${cores}\n`);
+  return cores;
 }

@@ -1,6 +1,7 @@
 import { isAbsolute } from "node:path";
 import type { LoadedProtocol } from "@cx/protocols";
 import { Option } from "commander";
+import { clip } from "./terminal-safe.js";
 import { UserError } from "./user-error.js";
 
 /** The protocol every command runs when `--protocol` is not given. */
@@ -13,18 +14,54 @@ export function protocolOption(defaultValue: string | undefined = DEFAULT_PROTOC
   return defaultValue === undefined ? option : option.default(defaultValue);
 }
 
+/** How long a protocol module may take to load before cx gives up (exit 2): a real one loads in about a second, and a hang must be told within 5 s. `CX_PROTOCOL_LOAD_SECONDS` changes it. */
+export const PROTOCOL_LOAD_SECONDS = 4;
+
+function protocolLoadLimitMs(): number {
+  const text = process.env["CX_PROTOCOL_LOAD_SECONDS"];
+  if (text === undefined || text.trim() === "") return PROTOCOL_LOAD_SECONDS * 1000;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || Number(text) > 3600) {
+    throw new UserError(`CX_PROTOCOL_LOAD_SECONDS: expected a whole number of seconds from 1 to 3600, got ${JSON.stringify(clip(text))}`);
+  }
+  return Number(text) * 1000;
+}
+
 /**
- * Finds the protocol a user named, through @cx/protocols' one lookup,
- * relative to the current folder. What cannot be loaded is a usage error.
+ * Finds a protocol through @cx/protocols' one lookup, from `fromDir`. A
+ * module of the user's own is first loaded on a worker thread with a time
+ * limit (see `probeProtocolModule`): a module that never finishes loading
+ * is a usage error, not a hang. What cannot be loaded is a usage error.
+ *
+ * @example
+ * ```ts
+ * const { plugin } = await loadProtocolWithin("./my-protocol.ts", process.cwd(), "--protocol");
+ * ```
  */
-export async function resolveProtocol(ref: string): Promise<LoadedProtocol> {
-  const { isProtocolLoadError, loadProtocol } = await import("@cx/protocols");
+export async function loadProtocolWithin(ref: string, fromDir: string, flag = "--protocol"): Promise<LoadedProtocol> {
+  const { builtinProtocol, isProtocolLoadError, loadProtocol, resolveProtocolModule } = await import("@cx/protocols");
   try {
-    return await loadProtocol(ref, process.cwd());
+    if (builtinProtocol(ref.trim()) === undefined && ref.trim() !== "") {
+      const limitMs = protocolLoadLimitMs();
+      const { probeProtocolModule } = await import("./parallel/protocol-probe.js");
+      const outcome = await probeProtocolModule(resolveProtocolModule(ref.trim(), fromDir), ref.trim(), limitMs);
+      if (outcome === "timed-out") {
+        throw new UserError(`${flag}: ${JSON.stringify(clip(ref))} did not finish loading within ${limitMs / 1000} s (does its module loop or wait at top level?); set CX_PROTOCOL_LOAD_SECONDS to allow longer`);
+      }
+    }
+    return await loadProtocol(ref, fromDir);
   } catch (error) {
     if (isProtocolLoadError(error)) throw new UserError(error.message);
     throw error;
   }
+}
+
+/**
+ * Finds the protocol a user named, through @cx/protocols' one lookup,
+ * relative to the current folder, within the load time limit. What cannot
+ * be loaded is a usage error.
+ */
+export async function resolveProtocol(ref: string): Promise<LoadedProtocol> {
+  return loadProtocolWithin(ref, process.cwd());
 }
 
 /**

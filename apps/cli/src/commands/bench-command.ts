@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { printJson } from "../output.js";
-import { nonNegativeInteger } from "../parse-flags.js";
+import { clampWorkers, nonNegativeInteger } from "../parse-flags.js";
 
 /** commander's collector for a repeatable, comma-separated `--protocol`. */
 export function collectProtocols(value: string, previous: string[] | undefined): string[] {
@@ -39,7 +39,7 @@ export function experimentOptions(flags: ExperimentFlags) {
     fresh: flags.fresh,
     keepGoing: flags.keepGoing,
     ...(flags.protocol === undefined ? {} : { protocols: flags.protocol }),
-    ...(flags.workers === undefined ? {} : { workers: flags.workers }),
+    ...(flags.workers === undefined ? {} : { workers: clampWorkers(flags.workers, { flag: "--workers", say: (line) => process.stderr.write(line) }) ?? flags.workers }),
     ...(flags.out === undefined ? {} : { out: flags.out }),
   };
 }

@@ -15,10 +15,11 @@ import {
   type ExperimentResults,
   type TaskPool,
 } from "@cx/eval";
-import { builtinProtocols, isProtocolLoadError, loadProtocol } from "@cx/protocols";
+import { builtinProtocols, isProtocolLoadError } from "@cx/protocols";
 import { ExitCode } from "../exit-codes.js";
 import { wantsProgress } from "../output.js";
 import { createProgress } from "../progress.js";
+import { loadProtocolWithin } from "../protocol-option.js";
 import { checkSaveTarget } from "../save-target.js";
 import { UserError } from "../user-error.js";
 import { cxVersion } from "../version.js";
@@ -96,7 +97,7 @@ export async function resolveBenchProtocols(refs: readonly string[] | undefined,
   const loaded: ExperimentProtocol[] = [];
   for (const ref of refs) {
     try {
-      const { plugin, module } = await loadProtocol(ref, fromDir);
+      const { plugin, module } = await loadProtocolWithin(ref, fromDir);
       if (loaded.some((p) => p.plugin.name === plugin.name)) throw new UserError(`--protocol: "${plugin.name}" is given twice`);
       loaded.push({ plugin, module });
     } catch (error) {

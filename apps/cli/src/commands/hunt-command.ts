@@ -1,7 +1,7 @@
 import type { StrategyName } from "@cx/search";
 import { Option, type Command } from "commander";
 import { printJson } from "../output.js";
-import { positiveInteger, seedValue } from "../parse-flags.js";
+import { clampWorkers, positiveInteger, seedValue } from "../parse-flags.js";
 import { protocolOption, resolveProtocol } from "../protocol-option.js";
 import { defaultBugs, defaultHunt, STRATEGY_NAMES } from "./hunt-defaults.js";
 
@@ -26,7 +26,9 @@ export function registerHuntCommand(program: Command): void {
       checkHuntPaths({ save: flags.save, protocolRef: flags.protocol, ...(flags.svg === undefined ? {} : { svg: flags.svg }) });
       const protocol = await resolveProtocol(flags.protocol);
       const bugs = flags.bugs ?? defaultBugs(protocol);
-      const { exitCode, report, text } = await runHunt({ ...flags, protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });
+      const workers = clampWorkers(flags.workers, { flag: "--workers", say: (line) => process.stderr.write(line) });
+      const { workers: _requested, ...rest } = flags;
+      const { exitCode, report, text } = await runHunt({ ...rest, ...(workers === undefined ? {} : { workers }), protocol, protocolRef: flags.protocol, bugs: parseBugList(bugs, protocol.plugin) });
       if (flags.json) printJson(report);
       else process.stdout.write(`${text}\n`);
       process.exitCode = exitCode;

@@ -4,6 +4,7 @@ import { checkLinearizability, describeResult, formatHistoryError, kvModel, pars
 import type { HistoryModelName, LinearizabilityResult } from "@cx/check";
 import { renderHistoryPage } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
+import { checkHistoryText, checkOneOperationPerClient } from "../history-rules.js";
 import { readInputText } from "../input-file.js";
 import { colors, writeFileAtomic } from "../output.js";
 import { checkDistinctPaths } from "../output-paths.js";
@@ -48,11 +49,13 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
     checkSaveTarget(options.html, "--html", "history.html");
   }
   const text = readInputText(file, "a JSON-lines history file");
+  checkHistoryText(file, text);
   const parsed = parseHistory(text, options.model === undefined ? {} : { model: options.model });
   if (!parsed.ok) {
     const shown = parsed.errors.slice(0, 5).map((error) => `  ${file}: ${formatHistoryError(error)}`);
     throw new UserError(`${file} is not a valid history:\n${shown.join("\n")}${parsed.errors.length > 5 ? `\n  ... and ${parsed.errors.length - 5} more` : ""}`);
   }
+  checkOneOperationPerClient(file, text, parsed.operations);
   const checkOptions = {
     ...(options.budget === undefined ? {} : { budgetSteps: options.budget }),
     ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout, clock: () => performance.now() }),

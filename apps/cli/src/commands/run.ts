@@ -60,8 +60,13 @@ export function readChoicesFile(path: string): number[] {
     throw new UserError(`--choices: ${path} is not JSON; expected an array of non-negative integers such as [0, 3, 1], found ${JSON.stringify(text.slice(0, 40))}`);
   }
   if (!Array.isArray(value)) throw new UserError(`--choices: ${path} must hold a JSON array of non-negative integers, found ${value === null ? "null" : typeof value}`);
-  const bad = value.findIndex((v) => typeof v !== "number" || !Number.isInteger(v) || v < 0);
-  if (bad >= 0) throw new UserError(`--choices: ${path}: element ${bad} must be a non-negative integer, found ${describeElement(value[bad])}`);
+  // The same bound as a reproduction file's choices: a safe integer, so 1e20 or 2^53 is refused rather than rounded.
+  const bad = value.findIndex((v) => typeof v !== "number" || !Number.isSafeInteger(v) || v < 0);
+  if (bad >= 0) {
+    const found = value[bad];
+    const why = typeof found === "number" && Number.isInteger(found) && found > Number.MAX_SAFE_INTEGER ? ` (above ${Number.MAX_SAFE_INTEGER}, the largest exact integer)` : "";
+    throw new UserError(`--choices: ${path}: element ${bad} must be a non-negative integer, found ${describeElement(found)}${why}`);
+  }
   return value as number[];
 }
 

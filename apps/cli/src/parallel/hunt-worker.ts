@@ -28,9 +28,22 @@ export interface WorkerOutcome {
   readonly coverageAt?: readonly number[] | undefined;
 }
 
-const setup = workerData as HuntWorkerSetup;
+/** What the parent hands a worker that only proves a protocol module loads in time (see `probeProtocolModule`). */
+export interface ProtocolProbeSetup {
+  readonly probe: true;
+  readonly module: string;
+  readonly protocolName: string;
+}
+
+const setup = workerData as HuntWorkerSetup | ProtocolProbeSetup;
 const plugin = await importProtocolModule(setup.module, setup.protocolName);
-const target = plugin.createTarget({ defects: setup.defects, options: setup.scenario });
+if ("probe" in setup) {
+  parentPort?.postMessage({ loaded: true });
+  // The parent terminates the probe; nothing else to do here.
+  await new Promise<never>(() => undefined);
+}
+const hunt = setup as HuntWorkerSetup;
+const target = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario });
 
 parentPort?.on("message", (request: HuntWorkerRequest) => {
   const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec }) => {

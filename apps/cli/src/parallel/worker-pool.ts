@@ -11,7 +11,7 @@ export interface HuntWorkerPool {
 }
 
 /** The worker module: the built file beside this one, or, from sources, an entry that registers tsx first. */
-function workerEntry(): { url: URL; execArgv: string[] } {
+export function workerEntry(): { url: URL; execArgv: string[] } {
   const here = import.meta.url;
   if (here.endsWith(".ts")) return { url: new URL("./hunt-worker-source.mjs", here), execArgv: ["--conditions=@cx/source"] };
   return { url: new URL("./hunt-worker.js", here), execArgv: [] };
