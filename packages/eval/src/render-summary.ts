@@ -58,5 +58,14 @@ export function renderSummaryMarkdown(results: ExperimentResults): string {
     for (const table of tables) lines.push(...markdownTable(table, "###"));
   }
   lines.push(...markdownTable(sections.performance, "##"));
-  return lines.join("\n");
+  return withoutControlCharacters(lines.join("\n"));
+}
+
+// C0 but tab and newline, DEL, C1, and the bidirectional overrides: a results file may carry them in names and messages.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Shows each control character as a visible `\u{1b}` escape: a summary read with `cat` must not drive the terminal. */
+function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
