@@ -34,6 +34,8 @@ export { operationsFromEvents } from "./history/history-events.js";
 export type { HistoryEvent } from "./history/history-events.js";
 export type { HistoryModelName, ParsedHistory, ParseHistoryOptions } from "./history/parse-history.js";
 export { formatHistoryError } from "./history/history-error.js";
+export { checkHistories, historyVerdict, tallyHistories } from "./history/check-histories.js";
+export type { CheckedHistory, CheckHistoriesOptions, HistoryInput, HistoryTally, HistoryVerdict } from "./history/check-histories.js";
 export { decodeUtf8, stripBom, type DecodedText } from "./history/decode-utf8.js";
 export type { HistoryError } from "./history/history-error.js";
 
