@@ -1,14 +1,17 @@
 import type { Command } from "commander";
+import { statSync } from "node:fs";
 import { positiveInteger } from "../parse-flags.js";
 import { UserError } from "../user-error.js";
-import type { LinOptions } from "./lin.js";
+import type { LinBatchOptions } from "./lin-batch.js";
 
-/** Registers `cx lin FILE [--model register|kv] [--json] [--budget N] [--timeout MS] [--html OUT]`. */
+/** Registers `cx lin FILE... [--model register|kv] [--json] [--budget N] [--timeout MS] [--html OUT] [--explain]`. */
 export function registerLinCommand(program: Command): void {
   program
     .command("lin")
-    .description("Check whether a JSON-lines history is linearizable (exit 0 yes, 1 no, 3 unknown, 2 bad input).")
-    .argument("<file>", "history file, one operation per line")
+    .description(
+      "Check whether JSON-lines histories are linearizable (exit 0 yes, 1 no, 3 unknown, 2 bad input). Several files or a folder (its .jsonl files, subfolders too) are checked in one process: a line per file, a summary, and the worst verdict's exit code (2, then 1, then 3, then 0).",
+    )
+    .argument("<files...>", "history files, one operation per line, or folders of them")
     .option("--model <model>", "register or kv (default: inferred from the operations)", (value: string): "register" | "kv" => {
       if (value !== "register" && value !== "kv") throw new UserError(`--model must be register or kv, got "${value}"`);
       return value;
@@ -20,10 +23,23 @@ export function registerLinCommand(program: Command): void {
       if (value.trim() === "" || value.startsWith("-")) throw new UserError(`--html expects the file to write, such as history.html; got "${value}"`);
       return value;
     })
-    .action(async (file: string, options: LinOptions) => {
-      const { runLin } = await import("./lin.js");
-      const outcome = runLin(file, options);
+    .option("--explain", "with several files or a folder: also explain each history that is not linearizable (the prefix, the blocked operations, the suspects, which cost further checks); one file is always explained", false)
+    .action(async (files: string[], options: LinBatchOptions) => {
+      const [file] = files;
+      // One file keeps the one-history output (the explanation, --html, one pretty JSON document).
+      const single = files.length === 1 && file !== undefined && !isFolder(file);
+      // One history is always explained: --explain only matters for several.
+      const { explain: _always, ...one } = options;
+      const outcome = single ? (await import("./lin.js")).runLin(file, one) : (await import("./lin-batch.js")).runLinBatch(files, options);
       process.stdout.write(outcome.stdout);
       process.exitCode = outcome.exitCode;
     });
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
