@@ -2,7 +2,11 @@
 // file kind and flag, each run in-process through the same runCli as the
 // binary. Prints the figures that must all be 0 (stack traces, hangs over
 // 30 s, exit 70 or an exit code outside the documented table, input files
-// changed) and the exit-code distribution; exits 1 when one is not 0.
+// changed, usage errors of more than one line, control characters reaching
+// the terminal raw), the exit-code distribution and the process's peak
+// memory; exits 1 when one is not 0. Besides malformed files and flags it
+// aims outputs at inputs, echoes huge values, breaks the one-strictness
+// rules and asks for more workers than cores.
 //   pnpm --filter @cx/cli fuzz            (10,000 cases, seed 1)
 //   pnpm --filter @cx/cli fuzz 20000 7    (cases, seed)
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -24,7 +28,7 @@ function* generated(): Generator<HostileCase> {
 }
 const byKind = new Map<string, number>();
 const byExit = new Map<number, number>();
-const problems = { stackTraces: 0, hangsOver30s: 0, crashes: 0, undocumentedExit: 0, inputsChanged: 0 };
+const problems = { stackTraces: 0, hangsOver30s: 0, crashes: 0, undocumentedExit: 0, inputsChanged: 0, usageErrorsOverOneLine: 0, rawControlOnTerminal: 0 };
 const examples: string[] = [];
 let slowest = 0;
 const cwdBefore = new Set(readdirSync(process.cwd()));
@@ -53,7 +57,10 @@ for (const testCase of generated()) {
   if (outcome.status === 70) problems.crashes++;
   if (!documentedExitCodes.includes(outcome.status)) problems.undocumentedExit++;
   if (outcome.inputChanged) problems.inputsChanged++;
-  if ((outcome.stackTrace || outcome.ms > HANG_MS || !documentedExitCodes.includes(outcome.status) || outcome.inputChanged) && examples.length < 10) examples.push(where);
+  const longUsageError = outcome.status === 2 && outcome.stderrLines !== 1;
+  if (longUsageError) problems.usageErrorsOverOneLine++;
+  if (outcome.rawControl) problems.rawControlOnTerminal++;
+  if ((outcome.stackTrace || outcome.ms > HANG_MS || !documentedExitCodes.includes(outcome.status) || outcome.inputChanged || longUsageError || outcome.rawControl) && examples.length < 10) examples.push(where);
   if (performance.now() - lastLine > 10_000) {
     lastLine = performance.now();
     process.stderr.write(`fuzz: ${index + 1}/${total}, ${Math.round((performance.now() - started) / 1000)} s\n`);
@@ -67,6 +74,8 @@ const figures = {
   seed,
   elapsedS: Math.round((performance.now() - started) / 1000),
   slowestCaseMs: Math.round(slowest),
+  // Every case runs in this one process: its peak is an upper bound on any single case's.
+  peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
   byKind: Object.fromEntries(byKind),
   byExitCode: Object.fromEntries([...byExit].sort((a, b) => a[0] - b[0])),
   ...problems,

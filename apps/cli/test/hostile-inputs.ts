@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { defaultScenarioOptions } from "@cx/sim";
@@ -8,19 +8,23 @@ import { repoRoot } from "./run-cli.js";
 
 /** One generated hostile input: which file kind, the file's bytes, and the arguments that feed it to cx. */
 export interface HostileCase {
-  readonly kind: "history" | "repro" | "choices" | "results" | "flags";
+  readonly kind: "history" | "repro" | "choices" | "results" | "flags" | "outputs" | "echoes" | "strictness" | "bounds";
   /** The input file's content, or null when the case is only flags. */
   readonly file: Uint8Array | null;
   /** Arguments; `{file}` is replaced by the input file's path, `{dir}` by a scratch folder. */
   readonly args: readonly string[];
 }
 
-/** What one case did: its exit code, whether stderr held a stack trace, how long it took, whether an input changed. */
+/** What one case did: its exit code, whether stderr held a stack trace, how long it took, whether an input changed, how it spoke. */
 export interface CaseOutcome {
   readonly status: number;
   readonly stackTrace: boolean;
   readonly ms: number;
   readonly inputChanged: boolean;
+  /** Lines on stderr (a usage error must be one). */
+  readonly stderrLines: number;
+  /** A control character reached stdout or stderr raw (colour codes aside). */
+  readonly rawControl: boolean;
 }
 
 /** Exit codes a hostile input may end in (see exit-codes.ts): never 70, the internal error. */
@@ -29,6 +33,10 @@ export const documentedExitCodes: readonly number[] = [0, 1, 2, 3, 4];
 const encoder = new TextEncoder();
 const bytesOf = (text: string): Uint8Array => encoder.encode(text);
 const BOM = [0xef, 0xbb, 0xbf];
+
+/** A control character a terminal acts on, other than a colour code cx prints itself. */
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /\u001b(?!\[[0-9;]*m)|[\u0000-\u0008\u000b\u000c\u000e-\u001a\u001c-\u001f\u007f-\u009f]/;
 
 /** A line of a stack trace, as Node prints one. */
 export const STACK_LINE = /\n\s+at .+[(:]\d+/;
@@ -190,10 +198,69 @@ const flags: fc.Arbitrary<HostileCase> = fc
     return { kind: "flags" as const, file: null, args };
   });
 
+// ---- second round: outputs over inputs, echoes, strictness, bounds ----------
+
+const validHistory = `${baseHistory.map((l) => JSON.stringify(l)).join("\n")}\n`;
+/** Spellings of the case's input file: itself, a symlink and a hard link to it (made by runHostileCase), a detour. */
+const sameFile = fc.constantFrom("{file}", "{dir}/link-sym", "{dir}/link-hard", "{dir}/sub/../{name}", "{dir}/./{name}");
+
+/** An output flag naming the input, or the other output: always refused (exit 2), the input unchanged. */
+const outputs: fc.Arbitrary<HostileCase> = fc.oneof(
+  sameFile.map((html) => ({ kind: "outputs" as const, file: bytesOf(validHistory), args: ["lin", "{file}", "--html", html] })),
+  fc.tuple(fc.constantFrom(...baseRepros), sameFile).map(([base, svg]) => ({ kind: "outputs" as const, file: bytesOf(JSON.stringify(base)), args: ["replay", "{file}", "--svg", svg] })),
+  fc.tuple(fc.constantFrom(...baseRepros), sameFile).map(([base, svg]) => ({ kind: "outputs" as const, file: bytesOf(JSON.stringify(base)), args: ["hunt", "--budget", "2", "--shrink-seconds", "1", "--save", "{file}", "--svg", svg] })),
+);
+
+const longText = fc.tuple(fc.constantFrom("p", "\u001b[2J", "é", "x,"), fc.integer({ min: 1_000, max: 300_000 })).map(([unit, n]) => unit.repeat(n));
+/** Huge or hostile values echoed back: every usage error one bounded line, nothing raw on the terminal. */
+const echoes: fc.Arbitrary<HostileCase> = fc.oneof(
+  longText.map((name) => ({ kind: "echoes" as const, file: null, args: ["bugs", "--protocol", name] })),
+  longText.map((names) => ({ kind: "echoes" as const, file: null, args: ["run", "--bugs", names] })),
+  longText.map((value) => ({ kind: "echoes" as const, file: null, args: ["run", "--seed", value] })),
+  longText.map((value) => ({ kind: "echoes" as const, file: null, args: ["hunt", `--${value.slice(0, 5000)}`] })),
+  fc.constantFrom("\u001b[2J", "\u001b]0;t\u0007", "\u009b1m").map((esc) => ({ kind: "echoes" as const, file: null, args: ["hunt", "--bugs", "none", "--budget", "2", "--save", `{dir}/a${esc}b.json`] })),
+  fc.tuple(fc.constantFrom(...baseRepros), fc.integer({ min: 100_000, max: 2_000_000 })).map(([base, n]) => ({
+    kind: "echoes" as const,
+    file: bytesOf(JSON.stringify({ ...base, violation: { ...base.violation, message: `\u001b[2J${"m".repeat(n)}` } })),
+    args: ["replay", "{file}"],
+  })),
+);
+
+const bom = "\uFEFF";
+/** Inputs one rule refuses everywhere: a misplaced byte-order mark, overlapping calls of a client, choices beyond the exact range, contradictory flags. */
+const strictness: fc.Arbitrary<HostileCase> = fc.oneof(
+  fc.tuple(fc.nat({ max: 5 }), fc.constantFrom("start", "end", "double")).map(([at, where]) => {
+    const lines = baseHistory.map((l) => JSON.stringify(l));
+    const text = where === "double" ? `${bom}${bom}${lines.join("\n")}` : lines.map((l, i) => (i === at ? (where === "start" ? `${bom}${l}` : `${l}${bom}`) : l)).join("\n");
+    return { kind: "strictness" as const, file: bytesOf(text), args: ["lin", "{file}"] };
+  }),
+  fc.tuple(fc.nat({ max: 4 }), fc.integer({ min: 1, max: 4 })).map(([at, back]) => {
+    const lines = baseHistory.map((l, i) => (i === at + 1 ? { ...l, client: baseHistory[at]?.["client"], call: Number(baseHistory[at]?.["return"]) - back } : l));
+    return { kind: "strictness" as const, file: bytesOf(lines.map((l) => JSON.stringify(l)).join("\n")), args: ["lin", "{file}"] };
+  }),
+  fc.constantFrom("[1e20]", "[9007199254740992]", "[1, 2e300]", "[0, 9007199254740993]").map((text) => ({ kind: "strictness" as const, file: bytesOf(text), args: ["run", "--choices", "{file}"] })),
+  fc.tuple(fc.constantFrom("[]", "[1, 2, 3]"), fc.nat()).map(([text, seed]) => ({ kind: "strictness" as const, file: bytesOf(text), args: ["run", "--choices", "{file}", "--seed", String(seed % 100)] })),
+);
+
+/** Resources a flag controls: more workers than cores is clamped, never gigabytes. */
+const bounds: fc.Arbitrary<HostileCase> = fc
+  .constantFrom("3", "64", "1000", "100000", "9007199254740991")
+  .map((workers) => ({ kind: "bounds" as const, file: null, args: ["hunt", "--bugs", "none", "--budget", "2", "--workers", workers, "--save", "{dir}/r.json"] }));
+
 /** Every kind of hostile input, for fast-check. */
-export const hostileCase: fc.Arbitrary<HostileCase> = fc.oneof(history, repro, choices, results, flags);
-/** One arbitrary per file kind. */
-export const hostileCasesByKind = { history, repro, choices, results, flags } as const;
+export const hostileCase: fc.Arbitrary<HostileCase> = fc.oneof(
+  { weight: 3, arbitrary: history },
+  { weight: 3, arbitrary: repro },
+  { weight: 3, arbitrary: choices },
+  { weight: 3, arbitrary: results },
+  { weight: 3, arbitrary: flags },
+  { weight: 2, arbitrary: outputs },
+  { weight: 2, arbitrary: echoes },
+  { weight: 2, arbitrary: strictness },
+  { weight: 1, arbitrary: bounds },
+);
+/** One arbitrary per kind. */
+export const hostileCasesByKind = { history, repro, choices, results, flags, outputs, echoes, strictness, bounds } as const;
 
 const digest = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -209,9 +276,15 @@ export async function runHostileCase(
   run: (args: readonly string[]) => Promise<{ status: number; stdout: string; stderr: string }>,
 ): Promise<CaseOutcome & { readonly stderr: string; readonly args: readonly string[] }> {
   mkdirSync(scratch, { recursive: true });
-  const file = join(scratch, `input.${testCase.kind === "history" ? "jsonl" : "json"}`);
-  if (testCase.file !== null) writeFileSync(file, testCase.file);
-  const args = testCase.args.map((a) => a.replaceAll("{file}", file).replaceAll("{dir}", scratch));
+  const name = `input.${testCase.args[0] === "lin" ? "jsonl" : "json"}`;
+  const file = join(scratch, name);
+  if (testCase.file !== null) {
+    writeFileSync(file, testCase.file);
+    // Other names of the same file, for the cases that aim an output at the input through them.
+    symlinkSync(file, join(scratch, "link-sym"));
+    linkSync(file, join(scratch, "link-hard"));
+  }
+  const args = testCase.args.map((a) => a.replaceAll("{file}", file).replaceAll("{name}", name).replaceAll("{dir}", scratch));
   const started = performance.now();
   const result = await run(args);
   const ms = performance.now() - started;
@@ -222,7 +295,16 @@ export async function runHostileCase(
     // Only cx shrink rewrites its input, and only with a valid reproduction it exited 0 (or 4) for.
     inputChanged = changed && !(args[0] === "shrink" && (result.status === 0 || result.status === 4) && isValidJson(after));
   }
-  return { status: result.status, stackTrace: STACK_LINE.test(`\n${result.stderr}`) || STACK_LINE.test(`\n${result.stdout}`), ms, inputChanged, stderr: result.stderr, args };
+  return {
+    status: result.status,
+    stackTrace: STACK_LINE.test(`\n${result.stderr}`) || STACK_LINE.test(`\n${result.stdout}`),
+    ms,
+    inputChanged,
+    stderrLines: result.stderr.split("\n").filter((l) => l !== "").length,
+    rawControl: RAW_CONTROL.test(result.stdout) || RAW_CONTROL.test(result.stderr),
+    stderr: result.stderr,
+    args,
+  };
 }
 
 function isValidJson(bytes: Uint8Array): boolean {
