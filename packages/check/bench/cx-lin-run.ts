@@ -48,7 +48,7 @@ export function runCxLin(cli: string, file: string): CxLinRun {
   return {
     exitCode: out.status ?? -1,
     suspects,
-    confirmed: at >= 0 && (lines[at] as string).startsWith("Suspects (without the first"),
+    confirmed: at >= 0 && (lines[at] as string).startsWith("Suspects (confirmed"),
     ms: Math.round(ms),
     cpuMs: used.cpuMs,
     maxRssMiB: used.maxRssMiB,

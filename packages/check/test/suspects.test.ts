@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateKvHistory, generateRegisterHistory } from "../bench/scale-histories.js";
 import { checkLinearizability, describeResult, kvModel, registerModel } from "../src/index.js";
-import type { Operation, RegisterInput, RegisterOutput } from "../src/index.js";
+import type { KvInput, KvOutput, Operation, RegisterInput, RegisterOutput } from "../src/index.js";
 import { bruteForce } from "./support/brute-force.js";
 
 describe("the suspects of an illegal history", () => {
@@ -85,5 +85,37 @@ describe("the suspects of an illegal history", () => {
       }),
       { seed: 20261201, numRuns: 300 },
     );
+  });
+});
+
+describe("the words for a confirmed suspect", () => {
+  it("name the partition it makes linearizable, not the whole history, when there are several", () => {
+    // Key x and key y each have a stale get: without x's, the history is still not linearizable.
+    const ops: Operation<KvInput, KvOutput>[] = [
+      { client: 0, call: 0, return: 1, input: { op: "put", key: "x", value: "1" }, output: null },
+      { client: 1, call: 2, return: 3, input: { op: "get", key: "x" }, output: "" },
+      { client: 2, call: 0, return: 1, input: { op: "put", key: "y", value: "1" }, output: null },
+      { client: 3, call: 2, return: 3, input: { op: "get", key: "y" }, output: "" },
+    ];
+    const result = checkLinearizability(kvModel, ops);
+    if (result.verdict !== "illegal") throw new Error(`expected illegal, got ${result.verdict}`);
+    const [first] = result.witness.suspects;
+    expect(first?.confirmed).toBe(true);
+    expect(checkLinearizability(kvModel, ops.filter((_, i) => i !== first?.index)).verdict).toBe("illegal");
+    const text = describeResult(result, kvModel);
+    expect(text).toContain(`Suspects (confirmed: without the first, partition ${result.witness.partition.index + 1} of 2 is linearizable):`);
+    expect(text).toContain(`<- removing it makes partition ${result.witness.partition.index + 1} of 2 linearizable`);
+    expect(text).not.toContain("makes the history linearizable");
+  });
+
+  it("say the history is linearizable without it when the history is one partition", () => {
+    const ops: Operation<RegisterInput, RegisterOutput>[] = [
+      { client: 0, call: 0, return: 1, input: { op: "write", value: "a" }, output: null },
+      { client: 1, call: 2, return: 3, input: { op: "write", value: "b" }, output: null },
+      { client: 2, call: 4, return: 5, input: { op: "read" }, output: "a" },
+      { client: 3, call: 6, return: 7, input: { op: "read" }, output: "b" },
+    ];
+    const text = describeResult(checkLinearizability(registerModel, ops), registerModel);
+    expect(text).toMatch(/#2 client 2 \[4, 5\] read\(\) -> "a" {2}<- removing it makes the history linearizable/);
   });
 });

@@ -62,7 +62,7 @@ describe("cx lin", () => {
     ]);
     const outcome = runLin(history);
     expect(outcome.exitCode).toBe(1);
-    expect(outcome.stdout).toMatch(/Suspects[^\n]*\n {2}#3 client 3 \[6, 7\] read\(\) -> "a" {2}<- removing it makes it linearizable/);
+    expect(outcome.stdout).toMatch(/Suspects[^\n]*\n {2}#3 client 3 \[6, 7\] read\(\) -> "a" {2}<- removing it makes the history linearizable/);
   });
 
   // 100 operations with one corrupted read each (packages/check/test/corrupted-reads): the output must name it among the first three suspects.

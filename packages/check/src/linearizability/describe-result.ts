@@ -59,8 +59,11 @@ export function describeResult<State, Input, Output>(
   }
   if (witness.suspects.length > 0) {
     const [first] = witness.suspects;
-    lines.push(first?.confirmed === true ? "Suspects (without the first, this part of the history is linearizable):" : "Suspects (none confirmed: removing any one of these alone did not make it linearizable, or the search ran out):");
-    for (const suspect of witness.suspects.slice(0, options.suspectsMax ?? 3)) lines.push(`  ${operation(suspect.index, suspect.operation)}${suspect.confirmed ? "  <- removing it makes it linearizable" : ""}`);
+    // Only the failing partition is checked again without a suspect, and the check stopped at that
+    // partition: with several, the others may be broken too, so the claim names the partition.
+    const part = partition.count > 1 ? `partition ${partition.index + 1} of ${partition.count}` : "the history";
+    lines.push(first?.confirmed === true ? `Suspects (confirmed: without the first, ${part} is linearizable):` : `Suspects (none confirmed: removing any one of these alone did not make ${part} linearizable, or the search ran out):`);
+    for (const suspect of witness.suspects.slice(0, options.suspectsMax ?? 3)) lines.push(`  ${operation(suspect.index, suspect.operation)}${suspect.confirmed ? `  <- removing it makes ${part} linearizable` : ""}`);
   }
   return lines.join("\n");
 }
