@@ -53,6 +53,7 @@ describe("cx lin on several histories", () => {
     expect(outcome.stdout).toMatch(/invalid: .*missing\.jsonl: no such file/);
     expect(outcome.stdout).toMatch(/NOT linearizable: .*bad\.jsonl/);
     expect(outcome.stdout).toContain("3 histories: 0 linearizable, 1 not linearizable, 0 unknown, 2 invalid");
+    expect(outcome.stderr).toBe("2 of 3 histories could not be read or parsed (the lines marked invalid say why)\n");
     expect(outcome.exitCode).toBe(2);
   });
 
@@ -107,5 +108,12 @@ describe("cx lin FILE...", () => {
     expect(one.status).toBe(1);
     expect(one.stdout).toContain('read() -> "b": illegal in this state');
     expect(one.stdout).not.toContain("histories:");
+  });
+
+  it("says on one stderr line why it exits 2 when a file could not be checked", async () => {
+    const { cxInProcess } = await import("../../test/run-cli.js");
+    const outcome = await cxInProcess(["lin", good, join(dir, "missing.jsonl")]);
+    expect(outcome.status).toBe(2);
+    expect(outcome.stderr.trimEnd().split("\n")).toEqual(["1 of 2 histories could not be read or parsed (the lines marked invalid say why)"]);
   });
 });

@@ -21,6 +21,8 @@ export interface LinBatchOptions extends LinOptions {
 export interface LinBatchOutcome {
   readonly exitCode: ExitCode;
   readonly stdout: string;
+  /** One line when some file could not be checked (exit 2 always says why on stderr), else empty. */
+  readonly stderr: string;
 }
 
 const EXIT_CODE: Readonly<Record<HistoryVerdict, ExitCode>> = { ok: ExitCode.ok, illegal: ExitCode.violation, unknown: ExitCode.unknown, invalid: ExitCode.usage };
@@ -82,7 +84,8 @@ export function runLinBatch(paths: readonly string[], options: LinBatchOptions =
     const parts = [`${counts.ok} linearizable`, `${counts.illegal} not linearizable`, `${counts.unknown} unknown`, ...(counts.invalid > 0 ? [`${counts.invalid} invalid`] : [])];
     out.push(`${total} histor${total === 1 ? "y" : "ies"}: ${parts.join(", ")} (${Math.round(checkingMs)} ms checking)`);
   }
-  return { exitCode: EXIT_CODE[worst], stdout: `${out.join("\n")}\n` };
+  const stderr = counts.invalid === 0 ? "" : `${counts.invalid} of ${total} histor${total === 1 ? "y" : "ies"} could not be read or parsed (the lines marked invalid say why)\n`;
+  return { exitCode: EXIT_CODE[worst], stdout: `${out.join("\n")}\n`, stderr };
 }
 
 /** A history file to check, or why a path named none. */

@@ -30,8 +30,9 @@ export function registerLinCommand(program: Command): void {
       const single = files.length === 1 && file !== undefined && !isFolder(file);
       // One history is always explained: --explain only matters for several.
       const { explain: _always, ...one } = options;
-      const outcome = single ? (await import("./lin.js")).runLin(file, one) : (await import("./lin-batch.js")).runLinBatch(files, options);
+      const outcome: { readonly exitCode: number; readonly stdout: string; readonly stderr?: string } = single ? (await import("./lin.js")).runLin(file, one) : (await import("./lin-batch.js")).runLinBatch(files, options);
       process.stdout.write(outcome.stdout);
+      if (outcome.stderr !== undefined && outcome.stderr !== "") process.stderr.write(outcome.stderr);
       process.exitCode = outcome.exitCode;
     });
 }
