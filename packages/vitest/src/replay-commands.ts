@@ -11,7 +11,7 @@ export interface ReplayCommandSpec {
 export interface ReplayCommands {
   /** This test again, on the saved schedule: `CX_REPLAY=<path> npx vitest run <file> -t "<name>"`. */
   readonly vitest: string;
-  /** The CLI: `cx replay <path> --protocol <name>`. */
+  /** The CLI, through npx as the vitest command is (inside a project `cx` is not on the PATH): `npx cx replay <path> --protocol <name>`. */
   readonly cli: string;
 }
 
@@ -31,7 +31,7 @@ export function escapeRegExp(text: string): string {
 
 /**
  * The exact commands that replay a saved schedule: the vitest run of this
- * one test with `CX_REPLAY` set, and `cx replay`.
+ * one test with `CX_REPLAY` set, and `npx cx replay`.
  *
  * @example
  * ```ts
@@ -43,6 +43,6 @@ export function replayCommands(spec: ReplayCommandSpec): ReplayCommands {
   const path = shellWord(spec.reproPath);
   return {
     vitest: `CX_REPLAY=${path} npx vitest run ${shellWord(spec.testFile)} -t ${shellWord(escapeRegExp(spec.testName))}`,
-    cli: `cx replay ${path} --protocol ${shellWord(spec.protocol)}`,
+    cli: `npx cx replay ${path} --protocol ${shellWord(spec.protocol)}`,
   };
 }

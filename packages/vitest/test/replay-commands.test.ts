@@ -7,10 +7,10 @@ import { testIdentity } from "../src/schedule-property.js";
 import { escapeRegExp, shellWord } from "../src/replay-commands.js";
 
 describe("the replay commands", () => {
-  it("are the env-var form of a vitest run and cx replay", () => {
+  it("are the env-var form of a vitest run and npx cx replay", () => {
     expect(replayCommands({ reproPath: "test/__cx__/a.repro.json", testFile: "test/raft.test.ts", testName: "raft holds", protocol: "raft" })).toEqual({
       vitest: 'CX_REPLAY=test/__cx__/a.repro.json npx vitest run test/raft.test.ts -t "raft holds"',
-      cli: "cx replay test/__cx__/a.repro.json --protocol raft",
+      cli: "npx cx replay test/__cx__/a.repro.json --protocol raft",
     });
   });
 
