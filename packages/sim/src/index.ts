@@ -58,6 +58,8 @@ export { defaultRunLimits, isRunLimitError, RunLimitError, type RunLimitKind, ty
 
 // An engine invariant broke (a bug in cx, not a finding).
 export { EngineAssertionError, isEngineAssertion } from "./engine-assertion.js";
+// A node did what its environment cannot allow (hosted code reaching for a real socket): the run stops, nothing is found.
+export { isNodeEnvironmentError, NodeEnvironmentError } from "./node-environment-error.js";
 export { HANDLER_ERROR } from "./world/world.js";
 
 // Testing a protocol node by hand.

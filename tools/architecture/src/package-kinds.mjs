@@ -8,7 +8,7 @@
  * The kinds a workspace package can declare in its package.json
  * (`"cx": { "kind": "protocol" }`).
  *
- * @typedef {"leaf" | "protocol" | "search" | "viz" | "harness" | "registry" | "app" | "tool"} PackageKind
+ * @typedef {"leaf" | "protocol" | "host" | "hosted-protocol" | "search" | "viz" | "harness" | "registry" | "app" | "tool"} PackageKind
  */
 
 /**
@@ -65,6 +65,20 @@ export const packageKinds = {
     deterministic: true,
     why: "a protocol package may use only @cx/sim and @cx/check: imports flow downward (docs/ARCHITECTURE.md), so the search, the stories and the harnesses stay protocol-neutral and another protocol plugs in without touching them.",
   },
+  host: {
+    summary: "the host (@cx/host)",
+    packages: ["@cx/sim", "@cx/check"],
+    kinds: [],
+    deterministic: false,
+    why: "@cx/host runs unmodified node code inside the world: it may use @cx/sim (and @cx/check for models) and nothing that builds on protocols. It is the one place that installs virtual timers, clocks and randomness, so the determinism lint does not apply to it; its tests prove the runs it makes are pure functions of the choices.",
+  },
+  "hosted-protocol": {
+    summary: "a hosted protocol (an adapter of code not written for cx)",
+    packages: ["@cx/sim", "@cx/check", "@cx/host"],
+    kinds: [],
+    deterministic: false,
+    why: "a hosted protocol adapts a library that was not written for cx: it may use @cx/sim, @cx/check and @cx/host, like a protocol package plus the host. Its node code runs in the host's realms, where timers, clocks and randomness are the world's, so the determinism lint does not apply to it.",
+  },
   search: {
     summary: "the search (@cx/search)",
     packages: ["@cx/sim"],
@@ -89,14 +103,14 @@ export const packageKinds = {
   registry: {
     summary: "the protocol registry (@cx/protocols)",
     packages: ["@cx/sim"],
-    kinds: ["protocol"],
+    kinds: ["protocol", "hosted-protocol"],
     deterministic: false,
     why: "the protocol registry lists the protocols: it may use @cx/sim and any protocol package, and nothing that builds on protocols.",
   },
   app: {
     summary: "an app",
     packages: [],
-    kinds: ["leaf", "protocol", "search", "viz", "harness", "registry"],
+    kinds: ["leaf", "protocol", "host", "hosted-protocol", "search", "viz", "harness", "registry"],
     deterministic: false,
     why: "an app may use any library, never another app.",
   },

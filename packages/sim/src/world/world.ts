@@ -2,6 +2,7 @@ import type { HistoryOperation } from "../clients/history.js";
 import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
 import { EngineAssertionError, isEngineAssertion } from "../engine-assertion.js";
 import { RunLimitError } from "../scenario/run-limits.js";
+import { isNodeEnvironmentError } from "../node-environment-error.js";
 import type { Violation } from "../violation.js";
 import { Clients, frozenHistory, type MutableOperation } from "./clients.js";
 import type { ClusterView } from "./cluster-view.js";
@@ -232,7 +233,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   }
 
   nodeThrew(id: NodeId, handling: string, error: unknown): void {
-    if (this.inMonitor || isEngineAssertion(error)) throw error;
+    if (this.inMonitor || isEngineAssertion(error) || isNodeEnvironmentError(error)) throw error;
     const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.fail({ invariant: HANDLER_ERROR, message: `s${id} threw while handling ${handling}: ${what}`, subjects: { nodes: [id] } });
   }

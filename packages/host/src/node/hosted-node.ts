@@ -1,0 +1,154 @@
+import type { ClientRequest, NodeContext, NodeId, ProtocolNode } from "@cx/sim";
+import { HostedRealm } from "../realm/hosted-realm.js";
+import type { RealmBridge } from "../realm/realm-bridge.js";
+import { type HostedDisk, HostedStore, type KeyRange } from "./hosted-disk.js";
+import { callSite, HostLeakError, leakGuard as guard } from "./leak-guard.js";
+import type { HostedNodeHandle, HostedReplicaView } from "./node-env.js";
+
+/** Levels of `Math.random`: a draw of `r` gives `r / RANDOM_LEVELS`, shifted per node (see {@link HostedNode}). */
+export const RANDOM_LEVELS = 65_536;
+/** Levels of an I/O completion's delay, in simulated ms (0: it completes after what is already due now). */
+export const IO_DELAY_LEVELS = 4;
+
+/** What a hosted node needs besides its world context. */
+export interface HostedNodeSpec {
+  /** The module each node loads in its own realm; it exports `start(env)`. */
+  readonly module: string;
+  /** The node's configuration as wire text (plain data, validated by the plug-in). */
+  readonly config: string | undefined;
+  /** Keep what the node logs (tests, debugging); discarded otherwise. */
+  readonly onLog?: (node: number, level: string, text: string) => void;
+}
+
+/** A client request a hosted node has not answered yet. */
+type OpenRequest = ClientRequest<unknown>;
+
+/**
+ * One boot of a hosted node: a fresh realm with the node's modules loaded
+ * anew, driven by the world's events. A crash throws the object away (its
+ * realm, timers and pending promises with it); the world starts a new one,
+ * which finds on its disk what was synced.
+ *
+ * Randomness is shifted per node: a draw of 0 gives node `i` the value
+ * `i / (2 n)`, so identical code on identical nodes does not act in
+ * lockstep under the calm schedule (three election timers firing at the
+ * same instant would split the vote forever).
+ */
+export class HostedNode implements ProtocolNode<string, unknown> {
+  private readonly realm: HostedRealm;
+  private readonly store: HostedStore;
+  private readonly requests = new Map<number, OpenRequest>();
+  private nextRequest = 0;
+  private handle: HostedNodeHandle | undefined;
+  private readonly randomShift: number;
+  /** An error the node's code raised outside any event handler (its asynchronous start failed). */
+  private failure: { readonly error: unknown } | undefined;
+
+  constructor(
+    private readonly ctx: NodeContext<string, unknown, HostedDisk>,
+    spec: HostedNodeSpec,
+  ) {
+    const id = ctx.id;
+    this.randomShift = Math.floor((id * RANDOM_LEVELS) / (2 * ctx.clusterSize));
+    this.store = new HostedStore(ctx.restore(), (pending) => ctx.draw(pending + 1, "writes kept at crash"), (disk) => ctx.persist(disk));
+    const store = this.store;
+    const onLog = spec.onLog;
+    const bridge: RealmBridge = {
+      id,
+      peers: JSON.stringify(ctx.peers),
+      clusterSize: ctx.clusterSize,
+      config: spec.config,
+      now: () => ctx.now(),
+      random: () => ((ctx.draw(RANDOM_LEVELS, "random") + this.randomShift) % RANDOM_LEVELS) / RANDOM_LEVELS,
+      randomBytes: (n) => {
+        let out = "";
+        for (let i = 0; i < n; i++) out += String.fromCharCode(ctx.draw(256, "random byte"));
+        return out;
+      },
+      setTimer: (timer, delayMs, label) => ctx.setTimer(`${label}#${timer}`, delayMs),
+      cancelTimer: (timer, label) => ctx.cancelTimer(`${label}#${timer}`),
+      io: (op, kind) => ctx.setTimer(`${kind}@${op}`, ctx.draw(IO_DELAY_LEVELS, "io delay")),
+      storageGet: (key) => store.get(key),
+      storagePut: (key, value) => store.put(key, value),
+      storageRange: (range) => JSON.stringify(store.range(JSON.parse(range) as KeyRange)),
+      storageSync: (op) => store.syncIssued(op),
+      send: (to, text) => ctx.send(to, text),
+      emit: (text) => ctx.emit(JSON.parse(text) as { kind: string }),
+      reply: (token, text) => this.reply(token, text),
+      log: (level, text) => onLog?.(id, level, text),
+      leak: (api, stack) => guard.report(api, stack),
+    };
+    this.realm = this.run(() => new HostedRealm(bridge));
+    const realm = this.realm;
+    this.run(() =>
+      realm.enter(() => {
+        const exports = realm.requireFile(spec.module) as { start?: unknown };
+        if (typeof exports.start !== "function") throw new TypeError(`${spec.module} does not export a start(env) function`);
+        realm.runtime.whenSettled(realm.runtime.call(exports.start, [realm.runtime.env]), (handle, error) => {
+          if (error !== undefined) this.failure ??= { error };
+          else if (isHandle(handle)) this.handle = handle;
+        });
+      }),
+    );
+  }
+
+  onMessage(from: NodeId, message: string): void {
+    this.run(() => this.realm.enter(() => this.realm.runtime.deliver(from, message)));
+  }
+
+  onTimer(name: string): void {
+    const io = name.lastIndexOf("@");
+    if (io >= 0) {
+      const op = Number(name.slice(io + 1));
+      this.store.syncCompleted(op);
+      this.run(() => this.realm.enter(() => this.realm.runtime.completeIo(op)));
+      return;
+    }
+    const timer = Number(name.slice(name.lastIndexOf("#") + 1));
+    this.run(() => this.realm.enter(() => this.realm.runtime.fireTimer(timer)));
+  }
+
+  onClientRequest(request: ClientRequest<unknown>): void {
+    const token = ++this.nextRequest;
+    this.requests.set(token, request);
+    const input = JSON.stringify(request.input ?? null);
+    this.run(() => this.realm.enter(() => this.realm.runtime.request(token, request.client, request.seq, input)));
+  }
+
+  /** The replica as the hosted code reports it, or undefined if it reports none. */
+  view(): HostedReplicaView | undefined {
+    const handle = this.handle;
+    if (handle?.view === undefined) return undefined;
+    const view = handle.view;
+    const text = this.run(() => this.realm.enter(() => this.realm.runtime.encode(view.call(handle))));
+    return JSON.parse(text) as HostedReplicaView;
+  }
+
+  /** What the node's disk would keep if it crashed now. */
+  durableRecords(): ReadonlyMap<string, string> {
+    return this.store.durableRecords();
+  }
+
+  private reply(token: number, text: string): void {
+    const request = this.requests.get(token);
+    if (request === undefined) return;
+    this.requests.delete(token);
+    const answer = JSON.parse(text) as { kind?: unknown; output?: unknown; leaderHint?: unknown };
+    if (answer.kind === "redirect") this.ctx.reply(request, typeof answer.leaderHint === "number" ? { kind: "redirect", leaderHint: answer.leaderHint } : { kind: "redirect" });
+    else if (answer.kind === "ok") this.ctx.reply(request, { kind: "ok", output: answer.output ?? null });
+    else throw new TypeError(`s${this.ctx.id} answered a client request with ${text.slice(0, 80)}: expected { kind: "ok", output } or { kind: "redirect", leaderHint }`);
+  }
+
+  /** Runs host work for the node; a leak the work caused wins over whatever error it ended with. */
+  private run<T>(work: () => T): T {
+    const outcome = guard.guard(work);
+    if (outcome.leak !== undefined) throw new HostLeakError(outcome.leak.api, this.ctx.id, callSite(outcome.leak.stack));
+    if (outcome.error !== undefined) throw outcome.error;
+    if (this.failure !== undefined) throw this.failure.error;
+    return outcome.value as T;
+  }
+}
+
+function isHandle(value: unknown): value is HostedNodeHandle {
+  return typeof value === "object" && value !== null;
+}

@@ -1,0 +1,121 @@
+import { NodeEnvironmentError } from "@cx/sim";
+
+/**
+ * A hosted node used something the host does not own: a file, a socket, a
+ * process, a thread, or the host process's own clock, timers or
+ * randomness. The run stops (this is not a finding about the protocol).
+ */
+export class HostLeakError extends NodeEnvironmentError {
+  constructor(
+    /** The API, as `fs.writeFile` or `Date.now (the host process's)`. */
+    readonly api: string,
+    readonly node: number,
+    /** Where the node called it (the realm's stack, first frames). */
+    readonly where: string,
+  ) {
+    super(`s${node} used ${api}, which the cx host does not own: a hosted node must reach time, timers, randomness, the network and the disk only through the host${where === "" ? "" : ` (called at ${where})`}`);
+    this.name = "HostLeakError";
+  }
+}
+
+type Patch = readonly [target: object, property: string];
+
+/**
+ * While a hosted node runs, the host process's own clock, timers and
+ * randomness throw: a reference captured before the host started (or
+ * reached through an object of the host's realm) would otherwise make the
+ * run depend on the machine without anyone noticing.
+ */
+export class LeakGuard {
+  private readonly patches: Patch[] = [];
+  private readonly originals: unknown[] = [];
+  private readonly stubs: unknown[] = [];
+  private caught: { readonly api: string; readonly stack: string } | undefined;
+  private guarding = false;
+
+  constructor() {
+    const g = globalThis as unknown as Record<string, unknown>;
+    const add = (target: object | undefined, property: string, api: string) => {
+      if (target === undefined || typeof (target as Record<string, unknown>)[property] !== "function") return;
+      this.patches.push([target, property]);
+      this.originals.push((target as Record<string, unknown>)[property]);
+      this.stubs.push(() => this.trip(api));
+    };
+    add(g, "setTimeout", "setTimeout (the host process's)");
+    add(g, "setInterval", "setInterval (the host process's)");
+    add(g, "setImmediate", "setImmediate (the host process's)");
+    add(g, "queueMicrotask", "queueMicrotask (the host process's)");
+    add(Date, "now", "Date.now (the host process's)");
+    add(Math, "random", "Math.random (the host process's)");
+    add(g["performance"] as object | undefined, "now", "performance.now (the host process's)");
+    add(process, "nextTick", "process.nextTick (the host process's)");
+    add(process, "hrtime", "process.hrtime (the host process's)");
+    add(g["crypto"] as object | undefined, "randomUUID", "crypto.randomUUID (the host process's)");
+    add(g["crypto"] as object | undefined, "getRandomValues", "crypto.getRandomValues (the host process's)");
+  }
+
+  /** Runs `work` with the host process's sources of nondeterminism switched off; returns the leak it caught, if any. */
+  guard<T>(work: () => T): { readonly value: T | undefined; readonly leak: { readonly api: string; readonly stack: string } | undefined; readonly error: unknown } {
+    this.caught = undefined;
+    this.install(this.stubs);
+    this.guarding = true;
+    let value: T | undefined;
+    let error: unknown;
+    try {
+      value = work();
+    } catch (thrown) {
+      error = thrown;
+    } finally {
+      this.guarding = false;
+      this.install(this.originals);
+    }
+    return { value, leak: this.caught, error };
+  }
+
+  /**
+   * Runs the host's own work (compiling a module the node just required)
+   * with the host process's functions back in place: that work is the
+   * host's, not the node's, and has no effect on the run.
+   */
+  hostWork<T>(work: () => T): T {
+    if (!this.guarding) return work();
+    this.install(this.originals);
+    try {
+      return work();
+    } finally {
+      this.install(this.stubs);
+    }
+  }
+
+  private install(values: readonly unknown[]): void {
+    const patches = this.patches;
+    for (let i = 0; i < patches.length; i++) {
+      const [target, property] = patches[i] as Patch;
+      (target as Record<string, unknown>)[property] = values[i];
+    }
+  }
+
+  /** The realm's runtime reports a leak it stopped. */
+  report(api: string, stack: string): void {
+    this.caught ??= { api, stack };
+  }
+
+  private trip(api: string): never {
+    const stack = new Error(api).stack ?? "";
+    this.caught ??= { api, stack };
+    throw new Error(`cx host: ${api} is not owned by the host`);
+  }
+}
+
+/** The one guard of this process: the host's globals are one set, whatever the number of nodes. */
+export const leakGuard = new LeakGuard();
+
+/** The first frame of a stack that is the node's code (not the host's runtime). */
+export function callSite(stack: string): string {
+  for (const line of stack.split("\n").slice(1)) {
+    const frame = line.trim();
+    if (frame.includes("cx-host-runtime.js") || frame.includes("leak-guard")) continue;
+    return frame.replace(/^at /, "");
+  }
+  return "";
+}

@@ -1,0 +1,161 @@
+import { createRequire, isBuiltin } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+import * as nodeCrypto from "node:crypto";
+import * as nodeUtil from "node:util";
+import { leakGuard } from "../node/leak-guard.js";
+import { builtinAnswer } from "./builtin-modules.js";
+import { compiledModule } from "./module-source.js";
+import type { RealmBridge, RealmModule, RealmRuntime } from "./realm-bridge.js";
+import { RUNTIME_SOURCE } from "./runtime-source.js";
+
+const runtimeScript = new vm.Script(RUNTIME_SOURCE, { filename: "cx-host-runtime.js" });
+const dispatchScript = new vm.Script("__cx_dispatch()", { filename: "cx-host-dispatch.js" });
+const hostRequire = createRequire(import.meta.url);
+
+/** The `Promise.prototype` of every realm the host made, to tell their rejections from the host process's own. */
+const hostedPromises = new WeakSet<object>();
+let rejectionsWatched = false;
+
+/**
+ * A promise of a hosted realm rejected with no handler: V8 reports it to the
+ * host process, later, outside any run. It is dropped here, so it neither
+ * crashes the process nor changes a run (it cannot: the run is over). Any
+ * other process's rejection keeps Node's default (thrown) unless someone
+ * else listens.
+ */
+function watchRejections(): void {
+  if (rejectionsWatched) return;
+  rejectionsWatched = true;
+  process.on("unhandledRejection", (reason, promise) => {
+    if (hostedPromises.has(Object.getPrototypeOf(promise) as object)) return;
+    if (process.listenerCount("unhandledRejection") === 1) throw reason;
+  });
+}
+
+/** What the runtime may borrow from the host's realm: synchronous, deterministic pieces only. */
+const outerPieces = Object.freeze({
+  Buffer,
+  TextEncoder,
+  TextDecoder,
+  URL,
+  URLSearchParams,
+  AbortController,
+  AbortSignal,
+  EventTarget,
+  Event,
+  atob,
+  btoa,
+  version: process.version,
+  versions: { ...process.versions },
+  inspect: nodeUtil.inspect,
+  util: nodeUtil,
+  crypto: nodeCrypto,
+});
+
+/**
+ * One hosted node's JavaScript world: a V8 context of its own (its own
+ * globals, its own `Promise`, its own module instances) whose microtask
+ * queue drains at the end of every call into it. That is what makes async
+ * code run deterministically under a synchronous simulator: each world
+ * event is one call, and every continuation it causes runs before the call
+ * returns.
+ */
+export class HostedRealm {
+  private readonly context: vm.Context;
+  readonly runtime: RealmRuntime;
+  private readonly modules = new Map<string, RealmModule>();
+  private pending: (() => unknown) | undefined;
+  private result: unknown;
+
+  constructor(bridge: RealmBridge) {
+    watchRejections();
+    const sandbox: Record<string, unknown> = {};
+    this.context = vm.createContext(sandbox, { name: `cx hosted node s${bridge.id}`, microtaskMode: "afterEvaluate" });
+    sandbox["__cx_dispatch"] = () => {
+      const work = this.pending;
+      this.pending = undefined;
+      this.result = work === undefined ? undefined : work();
+    };
+    hostedPromises.add(new vm.Script("Promise.prototype").runInContext(this.context) as object);
+    const install = runtimeScript.runInContext(this.context) as (bridge: RealmBridge, outer: typeof outerPieces) => RealmRuntime;
+    this.runtime = install(bridge, outerPieces);
+  }
+
+  /**
+   * Runs `work` inside the realm and drains every promise continuation it
+   * caused before returning (the realm's microtask queue runs when the
+   * evaluation ends).
+   */
+  enter<T>(work: () => T): T {
+    this.pending = work;
+    dispatchScript.runInContext(this.context);
+    const result = this.result as T;
+    this.result = undefined;
+    return result;
+  }
+
+  /** Loads the module at `path` (and what it requires) into this realm; call inside {@link enter}. */
+  requireFile(path: string): unknown {
+    const cached = this.modules.get(path);
+    if (cached !== undefined) return cached.exports;
+    const module = this.runtime.newModule(path);
+    this.modules.set(path, module);
+    const wrapper = compiledModule(path).runInContext(this.context) as (...args: unknown[]) => void;
+    const require = this.requireFrom(path);
+    wrapper.call(module.exports, module.exports, require, module, path, dirname(path));
+    module.loaded = true;
+    return module.exports;
+  }
+
+  private requireFrom(parent: string): (request: string) => unknown {
+    const require = (request: string): unknown => {
+      if (typeof request !== "string") throw new TypeError(`require: expected a module name, got ${typeof request}`);
+      const name = request.startsWith("node:") ? request.slice(5) : request;
+      if (request.startsWith("node:") || isBuiltin(name)) return this.builtin(name);
+      return this.requireFile(resolveRequest(request, parent));
+    };
+    require.resolve = (request: string) => resolveRequest(request, parent);
+    require.cache = {};
+    return require;
+  }
+
+  private builtin(name: string): unknown {
+    const answer = builtinAnswer(name);
+    switch (answer.kind) {
+      case "virtual":
+        return this.runtime.modules[answer.key];
+      case "node":
+        return hostRequire(`node:${name}`);
+      case "package":
+        return this.requireFile(resolveRequest(`${answer.name}/`, HOST_FILE));
+      case "leak":
+        return this.runtime.leakingModule(name);
+    }
+  }
+}
+
+/** Resolutions, by folder and request: a run boots several realms, each requiring the same modules from the same places. */
+const resolved = new Map<string, string>();
+const resolvers = new Map<string, NodeJS.Require>();
+const HOST_FILE = fileURLToPath(import.meta.url);
+
+function resolveRequest(request: string, parent: string): string {
+  const dir = dirname(parent);
+  const key = `${dir}\0${request}`;
+  let path = resolved.get(key);
+  if (path !== undefined) return path;
+  let resolver = resolvers.get(dir);
+  if (resolver === undefined) {
+    resolver = createRequire(parent);
+    resolvers.set(dir, resolver);
+  }
+  try {
+    path = leakGuard.hostWork(() => (resolver as NodeJS.Require).resolve(request));
+  } catch (error) {
+    throw new Error(`cx host: cannot resolve "${request}" from ${parent}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, { cause: error });
+  }
+  resolved.set(key, path);
+  return path;
+}

@@ -1,0 +1,23 @@
+import { createReplicaMonitor, registerModel } from "@cx/check";
+import { defineHostedPlugin } from "@cx/host";
+import { registerWorkload } from "@cx/sim";
+
+/**
+ * liferaft as a cx protocol plug-in: every node runs the library's own code
+ * in a realm of its own; the adapter (`node.ts`) wires its transport, its
+ * levelup log and its client API to the world. No defects are seeded: the
+ * library is tested as it ships.
+ */
+export const protocolPlugin = defineHostedPlugin({
+  name: "liferaft",
+  version: "0.1.0",
+  summary: "@markwylde/liferaft 1.4.0 from the npm registry, unmodified, behind a small adapter",
+  module: new URL("./node.ts", import.meta.url),
+  workload: registerWorkload,
+  monitors: () => [createReplicaMonitor({ model: registerModel })],
+  describeMessage: (message) => {
+    const packet = message as { type?: unknown; term?: unknown; data?: unknown };
+    const entries = Array.isArray(packet.data) ? `, ${packet.data.length} entr${packet.data.length === 1 ? "y" : "ies"}` : "";
+    return `${String(packet.type)}(t${String(packet.term)}${entries})`;
+  },
+});

@@ -1,0 +1,3 @@
+import { libraryBuild } from "../../tsup.shared.js";
+
+export default libraryBuild();
