@@ -28,10 +28,13 @@ let rejectionsWatched = false;
 function watchRejections(): void {
   if (rejectionsWatched) return;
   rejectionsWatched = true;
-  process.on("unhandledRejection", (reason, promise) => {
-    if (hostedPromises.has(Object.getPrototypeOf(promise) as object)) return;
-    if (process.listenerCount("unhandledRejection") === 1) throw reason;
-  });
+  // Adding a process listener is the host's own work (Node's IPC channel reacts to it on the next tick).
+  leakGuard.hostWork(() =>
+    process.on("unhandledRejection", (reason, promise) => {
+      if (hostedPromises.has(Object.getPrototypeOf(promise) as object)) return;
+      if (process.listenerCount("unhandledRejection") === 1) throw reason;
+    }),
+  );
 }
 
 /** What the runtime may borrow from the host's realm: synchronous, deterministic pieces only. */
@@ -131,9 +134,25 @@ export class HostedRealm {
       case "package":
         return this.requireFile(resolveRequest(`${answer.name}/`, HOST_FILE));
       case "leak":
-        return this.runtime.leakingModule(name);
+        return this.runtime.leakingModule(name, builtinKeys(name));
     }
   }
+}
+
+const keysOfBuiltins = new Map<string, readonly string[]>();
+
+/** The names a built-in module exports, so that a leaking stand-in has them all (`import * as fs` copies them). */
+function builtinKeys(name: string): readonly string[] {
+  let keys = keysOfBuiltins.get(name);
+  if (keys === undefined) {
+    try {
+      keys = Object.keys(hostRequire(`node:${name}`) as object);
+    } catch {
+      keys = [];
+    }
+    keysOfBuiltins.set(name, keys);
+  }
+  return keys;
 }
 
 /** Resolutions, by folder and request: a run boots several realms, each requiring the same modules from the same places. */

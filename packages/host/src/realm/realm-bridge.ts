@@ -42,7 +42,7 @@ export interface RealmRuntime {
   /** Calls `done` (synchronously, from a continuation of the realm's own) once `value` settles. */
   whenSettled(value: unknown, done: (value: unknown, error: unknown) => void): void;
   newModule(filename: string): RealmModule;
-  leakingModule(name: string): unknown;
+  leakingModule(name: string, keys: readonly string[]): unknown;
   encode(value: unknown): string;
   decode(text: string): unknown;
   readonly env: unknown;

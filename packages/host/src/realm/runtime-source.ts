@@ -25,24 +25,22 @@ function leak(api) {
   throw error;
 }
 cx.leak = leak;
-function leakingModule(name) {
-  const cache = new Map();
-  const target = function () { leak(name); };
+function leakingModule(name, keys) {
+  const stub = (api) => new Proxy(function () { leak(api); }, {
+    apply() { leak(api); },
+    construct() { leak("new " + api); },
+    get(_u, p) { return typeof p === "symbol" || p === "then" ? undefined : stub(api + "." + String(p)); },
+  });
+  const target = Object.create(null);
+  for (const key of keys || []) if (key !== "default") target[key] = stub(name + "." + key);
   const proxy = new Proxy(target, {
-    get(_t, property) {
+    get(t, property) {
       if (property === "__esModule") return false;
       if (property === "then" || typeof property === "symbol") return undefined;
       if (property === "default") return proxy;
-      let f = cache.get(property);
-      if (f === undefined) {
-        const api = name + "." + String(property);
-        f = new Proxy(function () { leak(api); }, { construct() { leak("new " + api); }, get(_u, p) { return typeof p === "symbol" || p === "then" ? undefined : function () { leak(api + "." + String(p)); }; } });
-        cache.set(property, f);
-      }
-      return f;
+      if (!(property in t)) t[property] = stub(name + "." + String(property));
+      return t[property];
     },
-    apply() { leak(name); },
-    construct() { leak("new " + name); },
   });
   return proxy;
 }

@@ -2,7 +2,7 @@ import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim"
 import { describe, expect, test } from "vitest";
 import { countOption, OptionsError } from "../schedule-options.js";
 import { firstProblems, healthProblems, mirrorProblems, repeatedTraces, runDifferences } from "./contract-checks.js";
-import { hashInWorker } from "./hash-in-worker.js";
+import { hashInProcess, hashInWorker } from "./hash-in-worker.js";
 import { traceHashes } from "./trace-hashes.js";
 
 /** Options of {@link describeProtocolContract}. */
@@ -50,7 +50,7 @@ const seedsFrom = (first: number, count: number): number[] => Array.from({ lengt
  * - the all-zeros run (no faults) is healthy: no violation, the calm phase
  *   reached, every client operation answered;
  * - the same choices give the same trace, twice in this thread (the correct
- *   protocol and each defect) and in a worker thread;
+ *   protocol and each defect), in a worker thread and in a second process;
  * - different seeds give different traces (the run depends on the choices);
  * - replaying a run's recorded choices reproduces it exactly (trace,
  *   violation, choices, history, counters), for the correct protocol and
@@ -110,6 +110,12 @@ export function describeProtocolContract(plugin: ProtocolPlugin, options: Protoc
         const request = { seeds, defects: [] };
         const there = await hashInWorker(module, request);
         expect(there.name, "the worker's module exports another plug-in").toBe(plugin.name);
+        expect(there.hashes).toEqual(traceHashes(plugin, request));
+      }, timeout);
+      test(`the same choices give the same trace in a second process (${seeds.length} seeds)`, async () => {
+        const request = { seeds, defects: [] };
+        const there = await hashInProcess(module, request);
+        expect(there.name, "the second process's module exports another plug-in").toBe(plugin.name);
         expect(there.hashes).toEqual(traceHashes(plugin, request));
       }, timeout);
     }

@@ -1,5 +1,7 @@
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { TraceHashRequest } from "./trace-hashes.js";
 import type { TraceWorkerAnswer, TraceWorkerData } from "./trace-worker.js";
@@ -37,5 +39,33 @@ export function hashInWorker(module: URL | string, request: TraceHashRequest): P
     });
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`the worker exited (code ${code}) without answering`)));
+  });
+}
+
+/**
+ * Computes trace hashes in a second Node process that loads the plug-in
+ * from `module` itself: nothing is shared with this process (no module
+ * cache, no realm, no heap) but the request and the answer.
+ */
+export function hashInProcess(module: URL | string, request: TraceHashRequest): Promise<{ readonly name: string; readonly hashes: readonly string[] }> {
+  const entry = workerEntry();
+  const specifier = moduleSpecifier(module);
+  const data: TraceWorkerData = { ...request, seeds: [...request.seeds], defects: [...request.defects], module: specifier, registerTsx: !entry.fromSource && isTypeScript(specifier) };
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(entry.url), [], { execArgv: entry.execArgv, env: { ...process.env, CX_TRACE_REQUEST: JSON.stringify(data) }, stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString();
+    });
+    let answered = false;
+    child.once("message", (reply: TraceWorkerAnswer) => {
+      answered = true;
+      if (reply.ok) resolve({ name: reply.name, hashes: reply.hashes });
+      else reject(new Error(`the second process could not load the plug-in: ${reply.error}`));
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (!answered) reject(new Error(`the second process exited (code ${code}) without answering${stderr === "" ? "" : `: ${stderr.trim().split("\n")[0]}`}`));
+    });
   });
 }

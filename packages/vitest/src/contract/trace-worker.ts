@@ -25,7 +25,10 @@ async function answer(data: TraceWorkerData): Promise<TraceWorkerAnswer> {
   return { ok: true, name: found.plugin.name, hashes: traceHashes(found.plugin, data) };
 }
 
-answer(workerData as TraceWorkerData).then(
-  (reply) => parentPort?.postMessage(reply),
-  (error: unknown) => parentPort?.postMessage({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies TraceWorkerAnswer),
-);
+// A worker thread gets its request as workerData; a second process (forked with an IPC channel) in its environment.
+const request = (parentPort === null ? JSON.parse(process.env["CX_TRACE_REQUEST"] ?? "null") : workerData) as TraceWorkerData;
+const send = (reply: TraceWorkerAnswer): void => {
+  if (parentPort !== null) parentPort.postMessage(reply);
+  else process.send?.(reply, () => process.disconnect());
+};
+answer(request).then(send, (error: unknown) => send({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
