@@ -16,8 +16,8 @@ function completeIo(ctx: FakeContext, node: HostedNode): void {
   }
 }
 
-function write(ctx: FakeContext, node: HostedNode, value: string, seq: number): void {
-  node.onClientRequest({ client: 0, seq, input: { op: "write", value } });
+function write(ctx: FakeContext, node: HostedNode, value: string): void {
+  node.onClientRequest({ client: 0, seq: ctx.replies.length + 1, input: { op: "write", value } });
   completeIo(ctx, node);
 }
 
@@ -27,8 +27,8 @@ describe("a hosted node's disk across a crash", () => {
   it("a crash loses the writes that were not synced and keeps the synced ones", () => {
     const ctx = new FakeContext();
     const node = new HostedNode(ctx, { module: diskNode, config: undefined });
-    write(ctx, node, "synced-1", 1);
-    write(ctx, node, "unsynced-1", 2);
+    write(ctx, node, "synced-1");
+    write(ctx, node, "unsynced-1");
     expect(ctx.replies).toHaveLength(2);
     ctx.crash();
     new HostedNode(ctx, { module: diskNode, config: undefined });
@@ -38,8 +38,8 @@ describe("a hosted node's disk across a crash", () => {
   it("a draw can keep a prefix of the unsynced writes, as a disk that flushed some pages before the crash", () => {
     const ctx = new FakeContext();
     const node = new HostedNode(ctx, { module: diskNode, config: undefined });
-    write(ctx, node, "synced-1", 1);
-    write(ctx, node, "unsynced-1", 2);
+    write(ctx, node, "synced-1");
+    write(ctx, node, "unsynced-1");
     ctx.crash();
     ctx.draws.push(1);
     new HostedNode(ctx, { module: diskNode, config: undefined });

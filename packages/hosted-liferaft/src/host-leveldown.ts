@@ -46,9 +46,13 @@ class HostIterator extends AbstractIterator {
 
 /** abstract-leveldown over `env.storage`: keys and values are strings (liferaft's encodings make them so). */
 export class HostLevelDown extends AbstractLevelDOWN {
+  /** With `inOrder`, each write waits for the one before it: a disk that completes writes in the order they were issued. */
+  private last: Promise<unknown> = Promise.resolve();
+
   constructor(
     readonly storage: HostedStorage,
     private readonly listener: StoreListener,
+    private readonly inOrder = false,
   ) {
     super({ bufferKeys: false, snapshots: false, permanence: true, seek: false, clear: false, getMany: false, createIfMissing: true, errorIfExists: false });
   }
@@ -74,12 +78,12 @@ export class HostLevelDown extends AbstractLevelDOWN {
   // eslint-disable-next-line max-params
   override _put(key: string, value: string, _options: unknown, callback: Callback): void {
     this.listener.onPut(key, value);
-    this.durably(this.storage.put(key, value), callback);
+    this.durably(() => this.storage.put(key, value), callback);
   }
 
   override _del(key: string, _options: unknown, callback: Callback): void {
     this.listener.onDelete(key);
-    this.durably(this.storage.delete(key), callback);
+    this.durably(() => this.storage.delete(key), callback);
   }
 
   override _batch(ops: readonly { type: string; key: string; value?: string }[], _options: unknown, callback: Callback): void {
@@ -87,14 +91,16 @@ export class HostLevelDown extends AbstractLevelDOWN {
       if (op.type === "del") this.listener.onDelete(op.key);
       else this.listener.onPut(op.key, op.value ?? "");
     }
-    this.durably(this.storage.batch(ops.map((op) => (op.type === "del" ? { type: "del" as const, key: op.key } : { type: "put" as const, key: op.key, value: op.value ?? "" }))), callback);
+    this.durably(() => this.storage.batch(ops.map((op) => (op.type === "del" ? { type: "del" as const, key: op.key } : { type: "put" as const, key: op.key, value: op.value ?? "" }))), callback);
   }
 
   override _iterator(options: Record<string, unknown>): AbstractIterator {
     return new HostIterator(this, options);
   }
 
-  private durably(write: Promise<void>, callback: Callback): void {
-    write.then(() => this.storage.sync()).then(() => callback(null), (error: Error) => callback(error));
+  private durably(write: () => Promise<void>, callback: Callback): void {
+    const done = (this.inOrder ? this.last.then(write) : write()).then(() => this.storage.sync());
+    if (this.inOrder) this.last = done.catch(() => undefined);
+    done.then(() => callback(null), (error: Error) => callback(error));
   }
 }

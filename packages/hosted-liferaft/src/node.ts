@@ -30,7 +30,7 @@ const address = (id: number): string => `s${id}`;
 const idOf = (addr: unknown): number => (typeof addr === "string" && /^s\d+$/.test(addr) ? Number(addr.slice(1)) : -1);
 const indexOfKey = (key: string): number => parseInt(key, 16);
 
-export function start(env: HostedNodeEnv) {
+export function start(env: HostedNodeEnv<{ readonly inOrderDisk?: boolean } | null>) {
   const me = env.id;
   // The state machine: a register, with at-most-once application per client (the application's part, not liferaft's).
   let value: string | null = null;
@@ -61,7 +61,7 @@ export function start(env: HostedNodeEnv) {
       for (const i of [...log.keys()]) if (i >= index) log.delete(i);
       env.emit({ kind: "truncated", node: me, fromIndex: index });
     },
-  });
+  }, env.config?.inOrderDisk === true);
 
   const raft = new Raft(address(me), {
     "election min": 150,

@@ -170,11 +170,31 @@ function resolveRequest(request: string, parent: string): string {
     resolver = createRequire(parent);
     resolvers.set(dir, resolver);
   }
+  const require = resolver;
   try {
-    path = leakGuard.hostWork(() => (resolver as NodeJS.Require).resolve(request));
+    path = leakGuard.hostWork(() => resolveWithTypeScript(require, request));
   } catch (error) {
-    throw new Error(`cx host: cannot resolve "${request}" from ${parent}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, { cause: error });
+    // MODULE_NOT_FOUND, as Node says it: libraries probe optional dependencies this way.
+    throw Object.assign(new Error(`cx host: cannot resolve "${request}" from ${parent}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`, { cause: error }), { code: "MODULE_NOT_FOUND" });
   }
   resolved.set(key, path);
   return path;
+}
+
+/** Node's resolution, plus TypeScript's convention: `./x.js` in a TypeScript source names `./x.ts`. */
+function resolveWithTypeScript(require: NodeJS.Require, request: string): string {
+  try {
+    return require.resolve(request);
+  } catch (error) {
+    if (!request.startsWith(".")) throw error;
+    const candidates = /\.[cm]?js$/.test(request) ? [request.replace(/js$/, "ts"), request.replace(/\.[cm]?js$/, ".tsx")] : [`${request}.ts`, `${request}/index.ts`];
+    for (const candidate of candidates) {
+      try {
+        return require.resolve(candidate);
+      } catch {
+        // try the next spelling
+      }
+    }
+    throw error;
+  }
 }
