@@ -14,7 +14,8 @@ export const protocolPlugin = defineHostedPlugin({
   name: "liferaft",
   version: "0.1.0",
   summary: "@markwylde/liferaft 1.4.0 from the npm registry, unmodified, behind a small adapter",
-  module: new URL("./node.ts", import.meta.url),
+  // From the sources (./node.ts) or from the build (dist/ -> ../src/node.ts): the node module is loaded as source.
+  module: new URL(import.meta.url.endsWith(".ts") ? "./node.ts" : "../src/node.ts", import.meta.url),
   // Not a defect of liferaft: an environment the adapter can switch on, named as a variant so repro files record it.
   defects: [
     {
