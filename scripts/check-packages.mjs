@@ -48,10 +48,12 @@ function contentProblems(tarball, dir) {
   if (manifest.license !== "MIT") problems.push(`"license" is ${JSON.stringify(manifest.license)}, expected "MIT"`);
   if (typeof manifest.repository?.url !== "string" || typeof manifest.repository?.directory !== "string") problems.push('"repository" needs a url and a directory');
   if (typeof manifest.engines?.node !== "string") problems.push('"engines.node" is missing');
+  // A hosted protocol tests one exact version of a library (its findings are about that version): it names the pin and why.
+  const pinned = manifest.cx?.pinned ?? {};
   for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
     for (const [name, range] of Object.entries(manifest[field] ?? {})) {
       if (String(range).startsWith("workspace:")) problems.push(`${field}.${name} is still ${range}`);
-      else if (field === "dependencies" && /^\d/.test(String(range))) problems.push(`${field}.${name} is pinned to ${range}: use a caret range so consumers can deduplicate`);
+      else if (field === "dependencies" && /^\d/.test(String(range)) && typeof pinned[name] !== "string") problems.push(`${field}.${name} is pinned to ${range}: use a caret range so consumers can deduplicate (or name it in "cx": { "pinned": { "${name}": "why" } })`);
     }
   }
   return problems;

@@ -75,7 +75,10 @@ export class HostedNode implements ProtocolNode<string, unknown> {
       send: (to, text) => ctx.send(to, text),
       emit: (text) => ctx.emit(JSON.parse(text) as { kind: string }),
       reply: (token, text) => this.reply(token, text),
-      log: (level, text) => onLog?.(id, level, text),
+      // The listener is the host's code (it may print through the host process's streams).
+      log: (level, text) => {
+        if (onLog !== undefined) guard.hostWork(() => onLog(id, level, text));
+      },
       leak: (api, stack) => guard.report(api, stack),
     };
     this.realm = this.run(() => new HostedRealm(bridge));
