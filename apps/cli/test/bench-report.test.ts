@@ -105,7 +105,7 @@ describe("cx report", () => {
       expect.unreachable();
     } catch (error) {
       expect(isUserError(error)).toBe(true);
-      expect((error as Error).message).toMatch(/no results file at .*nope\.json: run "cx bench"/);
+      expect((error as Error).message).toMatch(/no results file at .*nope\.json: run "(?:[\w-]+ )*cx bench"/);
     }
   });
 

@@ -75,7 +75,7 @@ describe("a new package gets the rules of its declared kind, with no edit elsewh
       "packages/mystery/src/index.ts": CLEAN.replace("seed: number", "seed = Date.now()"),
     });
     const problems = packageMapProblems(copy);
-    expect(problems).toContain('@acme/mystery (packages/mystery/package.json) declares no kind: add "cx": { "kind": "..." } to its package.json, one of leaf, protocol, search, viz, harness, registry, app, tool.');
+    expect(problems).toContain('@acme/mystery (packages/mystery/package.json) declares no kind: add "cx": { "kind": "..." } to its package.json, one of leaf, protocol, host, hosted-protocol, search, viz, harness, registry, app, tool.');
     const broken = await lint(copy, "packages/mystery");
     expect(broken).toContainEqual(expect.stringMatching(/^no-restricted-properties: .*Date\.now reads the wall clock/));
     expect(broken).toContainEqual(expect.stringMatching(/^no-restricted-imports: '@cx\/sim' .*declares no kind.*"cx": \{ "kind": "\.\.\." \}/));
