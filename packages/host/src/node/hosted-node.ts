@@ -18,6 +18,8 @@ export interface HostedNodeSpec {
   readonly config: string | undefined;
   /** Keep what the node logs (tests, debugging); discarded otherwise. */
   readonly onLog?: (node: number, level: string, text: string) => void;
+  /** Bare module names replaced in every require of the realm, with the file that stands in for each. */
+  readonly substitutes?: ReadonlyMap<string, string>;
 }
 
 /** A client request a hosted node has not answered yet. */
@@ -81,7 +83,7 @@ export class HostedNode implements ProtocolNode<string, unknown> {
       },
       leak: (api, stack) => guard.report(api, stack),
     };
-    this.realm = this.run(() => new HostedRealm(bridge));
+    this.realm = this.run(() => new HostedRealm(bridge, spec.substitutes));
     const realm = this.realm;
     this.run(() =>
       realm.enter(() => {

@@ -34,6 +34,14 @@ export interface HostedPluginParts<Input, Output> {
   readonly describeMessage?: (message: unknown) => string;
   /** Keep what nodes log (tests, debugging). */
   readonly onLog?: (node: number, level: string, text: string) => void;
+  /**
+   * Modules to replace, by the bare name the code requires, with the file
+   * that stands in for each (a URL or a path): a native module the library
+   * loads but the adapter makes unnecessary (`leveldown` when a store is
+   * passed in), a client for a service the adapter simulates. Applies to
+   * every require in the node's realm, the library's own included.
+   */
+  readonly modules?: Readonly<Record<string, URL | string>>;
 }
 
 /**
@@ -65,7 +73,8 @@ export interface HostedPluginParts<Input, Output> {
  * ```
  */
 export function defineHostedPlugin<Input, Output>(parts: HostedPluginParts<Input, Output>): ProtocolPlugin {
-  const module = typeof parts.module === "string" ? (parts.module.startsWith("file:") ? fileURLToPath(parts.module) : parts.module) : fileURLToPath(parts.module);
+  const module = filePath(parts.module);
+  const substitutes = new Map(Object.entries(parts.modules ?? {}).map(([name, file]) => [name, filePath(file)]));
   const configText = (defects: readonly string[]): string | undefined => {
     if (parts.config === undefined) return undefined;
     const config = parts.config(defects);
@@ -82,7 +91,7 @@ export function defineHostedPlugin<Input, Output>(parts: HostedPluginParts<Input
       const config = configText(defects);
       return {
         name: defects.length === 0 ? parts.name : `${parts.name}+${defects.join("+")}`,
-        start: (ctx) => new HostedNode(ctx, { module, config, ...(onLog === undefined ? {} : { onLog }) }),
+        start: (ctx) => new HostedNode(ctx, { module, config, substitutes, ...(onLog === undefined ? {} : { onLog }) }),
         describeMessage: (text) => describe(parts.describeMessage, text),
       };
     },
@@ -99,6 +108,11 @@ export function defineHostedPlugin<Input, Output>(parts: HostedPluginParts<Input
       return views;
     },
   });
+}
+
+function filePath(file: URL | string): string {
+  if (typeof file !== "string") return fileURLToPath(file);
+  return file.startsWith("file:") ? fileURLToPath(file) : file;
 }
 
 function describe(custom: ((message: unknown) => string) | undefined, text: string): string {

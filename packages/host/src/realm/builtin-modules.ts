@@ -10,14 +10,22 @@ export type BuiltinAnswer =
   | { readonly kind: "virtual"; readonly key: string }
   /** Node's module itself: synchronous and deterministic. */
   | { readonly kind: "node" }
-  /** A package loaded into the realm in its place (an npm re-implementation). */
-  | { readonly kind: "package"; readonly name: string }
+  /** A package loaded into the realm in its place (an npm re-implementation, in its browser build); `shape` adapts its exports to Node's. */
+  | { readonly kind: "package"; readonly name: string; readonly shape?: "stream" }
   /** Every use is a leak. */
   | { readonly kind: "leak" };
 
 const VIRTUAL = ["timers", "timers/promises", "crypto", "process", "perf_hooks", "os", "util"];
-const NODE = ["buffer", "assert", "assert/strict", "path", "path/posix", "url", "querystring", "string_decoder", "stream", "punycode", "constants"];
-const PACKAGES: Readonly<Record<string, string>> = { events: "events" };
+const NODE = ["buffer", "assert", "assert/strict", "path", "path/posix", "url", "querystring", "string_decoder", "punycode", "constants"];
+/**
+ * Node's own `events` and `stream` schedule work on the host process's
+ * `process.nextTick`, which no run drains: their npm re-implementations,
+ * loaded into the realm in their browser builds, use the realm's ticks.
+ */
+const PACKAGES: Readonly<Record<string, BuiltinAnswer>> = {
+  events: { kind: "package", name: "events" },
+  stream: { kind: "package", name: "readable-stream", shape: "stream" },
+};
 
 /**
  * How the host answers `require(name)` of a Node built-in (`node:` prefix
@@ -33,7 +41,7 @@ export function builtinAnswer(name: string): BuiltinAnswer {
   if (VIRTUAL.includes(name)) return { kind: "virtual", key: name };
   if (NODE.includes(name)) return { kind: "node" };
   const pkg = PACKAGES[name];
-  if (pkg !== undefined) return { kind: "package", name: pkg };
+  if (pkg !== undefined) return pkg;
   if (name === "tty") return { kind: "virtual", key: "tty" };
   return { kind: "leak" };
 }

@@ -1,10 +1,10 @@
 import { createRequire, isBuiltin } from "node:module";
 import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import * as nodeCrypto from "node:crypto";
 import * as nodeUtil from "node:util";
 import { leakGuard } from "../node/leak-guard.js";
+import { browserFile, browserPackage, isInside } from "./browser-package.js";
 import { builtinAnswer } from "./builtin-modules.js";
 import { compiledModule } from "./module-source.js";
 import type { RealmBridge, RealmModule, RealmRuntime } from "./realm-bridge.js";
@@ -72,7 +72,14 @@ export class HostedRealm {
   private pending: (() => unknown) | undefined;
   private result: unknown;
 
-  constructor(bridge: RealmBridge) {
+  /**
+   * @param substitutes - bare module names the plug-in replaces, with the file that stands in for each
+   *   (a native module's pure-JavaScript stand-in, say); they apply to every require in the realm.
+   */
+  constructor(
+    bridge: RealmBridge,
+    private readonly substitutes: ReadonlyMap<string, string> = new Map(),
+  ) {
     watchRejections();
     const sandbox: Record<string, unknown> = {};
     this.context = vm.createContext(sandbox, { name: `cx hosted node s${bridge.id}`, microtaskMode: "afterEvaluate" });
@@ -113,11 +120,20 @@ export class HostedRealm {
   }
 
   private requireFrom(parent: string): (request: string) => unknown {
+    const owner = browserPackages.find((pkg) => isInside(pkg, parent));
     const require = (request: string): unknown => {
       if (typeof request !== "string") throw new TypeError(`require: expected a module name, got ${typeof request}`);
+      const substitute = this.substitutes.get(request);
+      if (substitute !== undefined) return this.requireFile(substitute);
+      if (owner !== undefined && owner.map.has(request)) {
+        const replaced = owner.map.get(request);
+        return replaced === false || replaced === undefined ? this.runtime.newModule(request).exports : this.requireFile(replaced);
+      }
       const name = request.startsWith("node:") ? request.slice(5) : request;
       if (request.startsWith("node:") || isBuiltin(name)) return this.builtin(name);
-      return this.requireFile(resolveRequest(request, parent));
+      const path = resolveRequest(request, parent);
+      const replaced = owner === undefined ? undefined : browserFile(owner, path);
+      return replaced === false ? this.runtime.newModule(path).exports : this.requireFile(replaced ?? path);
     };
     require.resolve = (request: string) => resolveRequest(request, parent);
     require.cache = {};
@@ -131,8 +147,12 @@ export class HostedRealm {
         return this.runtime.modules[answer.key];
       case "node":
         return hostRequire(`node:${name}`);
-      case "package":
-        return this.requireFile(resolveRequest(`${answer.name}/`, HOST_FILE));
+      case "package": {
+        const exports = this.requireFile(browserPackage(answer.name).entry);
+        if (answer.shape !== "stream") return exports;
+        const events = this.requireFile(browserPackage("events").entry);
+        return this.runtime.streamModule(exports, events);
+      }
       case "leak":
         return this.runtime.leakingModule(name, builtinKeys(name));
     }
@@ -155,10 +175,12 @@ function builtinKeys(name: string): readonly string[] {
   return keys;
 }
 
+/** The npm packages loaded in place of built-ins, whose own files load in their browser build. */
+const browserPackages = [browserPackage("events"), browserPackage("readable-stream")];
+
 /** Resolutions, by folder and request: a run boots several realms, each requiring the same modules from the same places. */
 const resolved = new Map<string, string>();
 const resolvers = new Map<string, NodeJS.Require>();
-const HOST_FILE = fileURLToPath(import.meta.url);
 
 function resolveRequest(request: string, parent: string): string {
   const dir = dirname(parent);

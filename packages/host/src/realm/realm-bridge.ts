@@ -43,6 +43,8 @@ export interface RealmRuntime {
   whenSettled(value: unknown, done: (value: unknown, error: unknown) => void): void;
   newModule(filename: string): RealmModule;
   leakingModule(name: string, keys: readonly string[]): unknown;
+  /** Node's `stream` module shape (a legacy `Stream` with `Readable`, `Writable`...) over readable-stream's browser build. */
+  streamModule(readableStream: unknown, events: unknown): unknown;
   encode(value: unknown): string;
   decode(text: string): unknown;
   readonly env: unknown;

@@ -410,6 +410,13 @@ cx.modules = {
         return new Promise((resolve, reject) => fn.call(this, ...args, (error, value) => (error ? reject(error) : resolve(value))));
       };
     },
+    deprecate(fn, message) {
+      let warned = false;
+      return function (...args) {
+        if (!warned) { warned = true; consoleObject.warn("DeprecationWarning: " + String(message)); }
+        return fn.apply(this, args);
+      };
+    },
     callbackify(fn) {
       return function (...args) {
         const callback = args.pop();
@@ -417,6 +424,30 @@ cx.modules = {
       };
     },
   }),
+};
+cx.streamModule = function (rs, EventEmitter) {
+  // Node's legacy Stream: an EventEmitter whose pipe moves 'data' to a destination.
+  function Stream(options) { EventEmitter.call(this, options); }
+  Object.setPrototypeOf(Stream.prototype, EventEmitter.prototype);
+  Object.setPrototypeOf(Stream, EventEmitter);
+  Stream.prototype.pipe = function (dest, options) {
+    const source = this;
+    source.on("data", (chunk) => { if (dest.writable && dest.write(chunk) === false && source.pause) source.pause(); });
+    dest.on("drain", () => { if (source.readable && source.resume) source.resume(); });
+    if (!options || options.end !== false) source.on("end", () => dest.end());
+    dest.emit("pipe", source);
+    return dest;
+  };
+  return Object.assign(Stream, {
+    Stream,
+    Readable: rs.Readable || rs,
+    Writable: rs.Writable,
+    Duplex: rs.Duplex,
+    Transform: rs.Transform,
+    PassThrough: rs.PassThrough,
+    finished: rs.finished,
+    pipeline: rs.pipeline,
+  });
 };
 cx.newModule = function (filename) { return { exports: {}, filename, id: filename, loaded: false, children: [], paths: [] }; };
 return cx;
