@@ -16,3 +16,6 @@ export { reproPathFor, sanitiseTestName } from "./repro/repro-path.js";
 // The protocol contract kit.
 export { describeProtocolContract, type ProtocolContractOptions } from "./contract/describe-protocol-contract.js";
 export { findSafetyMonitor, healthProblems, mirrorProblems, repeatedTraces, runDifferences } from "./contract/contract-checks.js";
+// The same runs' trace hashes here, in a worker thread and in a second process (determinism at scale, in benchmarks).
+export { hashInProcess, hashInWorker } from "./contract/hash-in-worker.js";
+export { traceHashes, type TraceHashRequest } from "./contract/trace-hashes.js";

@@ -1,0 +1,52 @@
+/**
+ * Determinism at scale for hosted code: for each plug-in module given (the
+ * host's primary-copy fixture by default), N seeds' trace hashes computed
+ * twice in this process, once in a worker thread and once in a second
+ * process; prints and writes the number of divergences
+ * (results/host-determinism.json).
+ *
+ *   pnpm --filter @cx/host exec tsx --conditions=@cx/source bench/determinism.ts [SEEDS] [MODULE...]
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import writeFileAtomic from "write-file-atomic";
+import { findProtocolPlugin } from "@cx/sim";
+import { hashInProcess, hashInWorker, traceHashes } from "@cx/vitest";
+
+const seedCount = Number(process.argv[2] ?? 10_000);
+if (!Number.isSafeInteger(seedCount) || seedCount < 1) throw new Error(`SEEDS: expected a positive integer, got ${process.argv[2]}`);
+const modules = process.argv.length > 3 ? process.argv.slice(3).map((m) => pathToFileURL(resolve(m)).href) : [new URL("../test/fixtures/primary-copy-plugin.ts", import.meta.url).href];
+const CHUNK = 500;
+
+const rows = [];
+for (const module of modules) {
+  const found = findProtocolPlugin(await import(module));
+  if (!found.ok) throw new Error(`${module}: ${found.errors.join("; ")}`);
+  const plugin = found.plugin;
+  const started = process.hrtime.bigint();
+  let divergences = 0;
+  const examples: string[] = [];
+  for (let first = 1; first <= seedCount; first += CHUNK) {
+    const seeds = Array.from({ length: Math.min(CHUNK, seedCount - first + 1) }, (_, i) => first + i);
+    const request = { seeds, defects: [] };
+    const [worker, child] = await Promise.all([hashInWorker(module, request), hashInProcess(module, request)]);
+    const here = traceHashes(plugin, request);
+    const again = traceHashes(plugin, request);
+    seeds.forEach((seed, i) => {
+      const all = [here[i], again[i], worker.hashes[i], child.hashes[i]];
+      if (new Set(all).size !== 1) {
+        divergences += 1;
+        if (examples.length < 5) examples.push(`seed ${seed}: ${all.join(" ")}`);
+      }
+    });
+    process.stderr.write(`${plugin.name}: ${first + seeds.length - 1}/${seedCount} seeds, ${divergences} divergences\n`);
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  rows.push({ protocol: plugin.name, seeds: seedCount, comparedIn: ["this process (twice)", "a worker thread", "a second process"], divergences, examples, wallSeconds: Math.round(seconds) });
+  console.log(`${plugin.name}: ${seedCount} seeds, hashed twice here, in a worker and in a second process: ${divergences} divergences (${Math.round(seconds)} s wall)`);
+}
+const out = resolve(import.meta.dirname, "../../../results/host-determinism.json");
+mkdirSync(dirname(out), { recursive: true });
+writeFileAtomic.sync(out, `${JSON.stringify({ benchmark: "host-determinism", node: process.version, rows }, null, 2)}\n`);
+console.log(`wrote ${out}`);
