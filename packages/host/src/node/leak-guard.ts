@@ -25,21 +25,35 @@ type Patch = readonly [target: object, property: string];
  * randomness throw: a reference captured before the host started (or
  * reached through an object of the host's realm) would otherwise make the
  * run depend on the machine without anyone noticing.
+ *
+ * The stand-ins are installed once, the first time a node runs, and stay:
+ * outside a node's turn they hand every call to the original, so the host
+ * process keeps its clock and timers, and a world event costs two flag
+ * writes instead of a score of property swaps.
  */
 export class LeakGuard {
   private readonly patches: Patch[] = [];
-  private readonly originals: unknown[] = [];
   private readonly stubs: unknown[] = [];
+  private installed = false;
   private caught: { readonly api: string; readonly stack: string } | undefined;
   private guarding = false;
 
   constructor() {
     const g = globalThis as unknown as Record<string, unknown>;
     const add = (target: object | undefined, property: string, api: string) => {
-      if (target === undefined || typeof (target as Record<string, unknown>)[property] !== "function") return;
+      const original = target === undefined ? undefined : (target as Record<string, unknown>)[property];
+      if (target === undefined || typeof original !== "function") return;
+      const guard = this;
+      const stub = function (this: unknown, ...args: unknown[]): unknown {
+        return guard.guarding ? guard.trip(api) : (original as (...a: unknown[]) => unknown).apply(this, args);
+      };
+      // Keep what hangs off the original (process.hrtime.bigint, setTimeout's promisified form).
+      for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(original))) {
+        if (key !== "length" && key !== "name" && key !== "prototype") Object.defineProperty(stub, key, descriptor);
+      }
+      for (const symbol of Object.getOwnPropertySymbols(original)) Object.defineProperty(stub, symbol, Object.getOwnPropertyDescriptor(original, symbol) as PropertyDescriptor);
       this.patches.push([target, property]);
-      this.originals.push((target as Record<string, unknown>)[property]);
-      this.stubs.push(() => this.trip(api));
+      this.stubs.push(stub);
     };
     add(g, "setTimeout", "setTimeout (the host process's)");
     add(g, "setInterval", "setInterval (the host process's)");
@@ -56,8 +70,9 @@ export class LeakGuard {
 
   /** Runs `work` with the host process's sources of nondeterminism switched off; returns the leak it caught, if any. */
   guard<T>(work: () => T): { readonly value: T | undefined; readonly leak: { readonly api: string; readonly stack: string } | undefined; readonly error: unknown } {
+    if (!this.installed) this.install();
     this.caught = undefined;
-    this.install(this.stubs);
+    const outer = this.guarding;
     this.guarding = true;
     let value: T | undefined;
     let error: unknown;
@@ -66,8 +81,7 @@ export class LeakGuard {
     } catch (thrown) {
       error = thrown;
     } finally {
-      this.guarding = false;
-      this.install(this.originals);
+      this.guarding = outer;
     }
     return { value, leak: this.caught, error };
   }
@@ -78,20 +92,21 @@ export class LeakGuard {
    * host's, not the node's, and has no effect on the run.
    */
   hostWork<T>(work: () => T): T {
-    if (!this.guarding) return work();
-    this.install(this.originals);
+    const outer = this.guarding;
+    this.guarding = false;
     try {
       return work();
     } finally {
-      this.install(this.stubs);
+      this.guarding = outer;
     }
   }
 
-  private install(values: readonly unknown[]): void {
+  private install(): void {
+    this.installed = true;
     const patches = this.patches;
     for (let i = 0; i < patches.length; i++) {
       const [target, property] = patches[i] as Patch;
-      (target as Record<string, unknown>)[property] = values[i];
+      (target as Record<string, unknown>)[property] = this.stubs[i];
     }
   }
 
