@@ -43,9 +43,11 @@ export class LeakGuard {
     const add = (target: object | undefined, property: string, api: string) => {
       const original = target === undefined ? undefined : (target as Record<string, unknown>)[property];
       if (target === undefined || typeof original !== "function") return;
-      const guard = this;
+      const isGuarding = () => this.guarding;
+      const trip = () => this.trip(api);
+      // A function, not an arrow: the original is called with the receiver it was called with.
       const stub = function (this: unknown, ...args: unknown[]): unknown {
-        return guard.guarding ? guard.trip(api) : (original as (...a: unknown[]) => unknown).apply(this, args);
+        return isGuarding() ? trip() : (original as (...a: unknown[]) => unknown).apply(this, args);
       };
       // Keep what hangs off the original (process.hrtime.bigint, setTimeout's promisified form).
       for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(original))) {
