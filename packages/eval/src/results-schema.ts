@@ -154,6 +154,7 @@ const throughput = z.strictObject({
   meanEventsPerRun: z.number(),
   baselineRunsPerSecond: z.number(),
   ratioToBaseline: z.number(),
+  runaways: count.exactOptional().meta({ description: "Runs stopped by a run limit (a protocol whose messages or timers never let up), counted as runs at the time they took" }),
 });
 
 const byStrategy = z.strictObject({ strategy, bugsFound: count, seedsFound: count, seeds: count, medianTrials: z.number().nullable() });

@@ -210,6 +210,8 @@ export interface ThroughputResults {
   readonly baselineRunsPerSecond: number;
   /** runsPerSecond / baselineRunsPerSecond: what checking costs. */
   readonly ratioToBaseline: number;
+  /** Runs stopped by a run limit (a protocol whose messages or timers never let up); absent when none was. */
+  readonly runaways?: number;
 }
 
 /** One corpus history checked. */

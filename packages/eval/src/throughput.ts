@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { GeneratedChoices, type ProtocolPlugin } from "@cx/sim";
+import { GeneratedChoices, isRunLimitError, type ProtocolPlugin, type RunResult } from "@cx/sim";
 import type { ThroughputResults } from "./results.js";
 import { median } from "./median.js";
 
@@ -24,7 +24,22 @@ export function measureThroughput(options: { readonly plugin: ProtocolPlugin; re
   const { plugin } = options;
   const runs = Math.max(1, options.runs);
   const batches = Math.max(1, options.batches);
-  for (let i = 0; i < WARM_UP_RUNS; i++) plugin.run({ choices: new GeneratedChoices(FIRST_SEED - 1 - i) });
+  let runaways = 0;
+  // A run a run limit stops still counts, at the time it took: a protocol whose messages never let up (a storm after
+  // it broke, with monitors off) is slow, not unmeasurable.
+  const runOnce = (seed: number, monitors: boolean): number => {
+    let result: RunResult<unknown, unknown>;
+    try {
+      result = plugin.run({ choices: new GeneratedChoices(seed), ...(monitors ? {} : { monitors: false }) });
+    } catch (error) {
+      if (!isRunLimitError(error)) throw error;
+      runaways++;
+      return error.events;
+    }
+    return result.counters.events;
+  };
+  for (let i = 0; i < WARM_UP_RUNS; i++) runOnce(FIRST_SEED - 1 - i, true);
+  runaways = 0;
   const rates: number[] = [];
   const eventRates: number[] = [];
   const baselineRates: number[] = [];
@@ -33,13 +48,13 @@ export function measureThroughput(options: { readonly plugin: ProtocolPlugin; re
     const first = FIRST_SEED + b * runs;
     let batchEvents = 0;
     let started = performance.now();
-    for (let i = 0; i < runs; i++) batchEvents += plugin.run({ choices: new GeneratedChoices(first + i) }).counters.events;
+    for (let i = 0; i < runs; i++) batchEvents += runOnce(first + i, true);
     let seconds = (performance.now() - started) / 1000;
     rates.push(runs / seconds);
     eventRates.push(batchEvents / seconds);
     events += batchEvents;
     started = performance.now();
-    for (let i = 0; i < runs; i++) plugin.run({ choices: new GeneratedChoices(first + i), monitors: false });
+    for (let i = 0; i < runs; i++) runOnce(first + i, false);
     seconds = (performance.now() - started) / 1000;
     baselineRates.push(runs / seconds);
   }
@@ -53,5 +68,6 @@ export function measureThroughput(options: { readonly plugin: ProtocolPlugin; re
     meanEventsPerRun: events / (runs * batches),
     baselineRunsPerSecond,
     ratioToBaseline: runsPerSecond / baselineRunsPerSecond,
+    ...(runaways > 0 ? { runaways } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { GeneratedChoices, hashTrace, huntScenarioOptions, ReplayedChoices } from "@cx/sim";
+import { GeneratedChoices, hashTrace, huntScenarioOptions, isRunLimitError, ReplayedChoices, type RunLimitError } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { protocolPlugin } from "../src/index.js";
 
@@ -32,5 +32,19 @@ describe("liferaft 1.4.0 under the host", () => {
     const run = protocolPlugin.run({ defects: ["in_order_disk"], choices: new ReplayedChoices([]) });
     expect(run.violation?.invariant).toBe("LeaderAppendOnly");
     expect(run.violation?.message).toContain("overwrote its entry 2");
+  });
+
+  it("with the monitors off, seed 38 runs into an error storm that never lets up: a stale-term reply sends a promise", () => {
+    // index.js answers a stale term with write(raft.packet('error', reason)) without await: the transport carries the
+    // pending promise as {}, the peer answers "Unknown message type", and duplicated messages multiply the exchange.
+    let stopped: unknown;
+    try {
+      protocolPlugin.run({ choices: new GeneratedChoices(38), monitors: false });
+    } catch (error) {
+      stopped = error;
+    }
+    expect(isRunLimitError(stopped)).toBe(true);
+    expect((stopped as RunLimitError).limit).toBe("events");
+    expect((stopped as RunLimitError).time).toBeLessThan(1000);
   });
 });
