@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
 import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/search";
-import { GeneratedChoices, hashText, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
+import { GeneratedChoices, hashText, isRunLimitError, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import { faultShape } from "./fault-shape.js";
@@ -182,7 +182,16 @@ function runBatchTask(task: BatchTask, plugin: ProtocolPlugin): BatchOutput {
   let violations = 0;
   const digests: string[] = [];
   for (let i = 0; i < task.runs; i++) {
-    const result = plugin.run({ choices: new GeneratedChoices(task.firstSeed + i), ...scenarioOf(plugin, task.scenario) });
+    let result: RunResult<unknown, unknown>;
+    try {
+      result = plugin.run({ choices: new GeneratedChoices(task.firstSeed + i), ...scenarioOf(plugin, task.scenario) });
+    } catch (error) {
+      // A run a run limit stopped (a protocol whose messages never let up) still took its time: it counts, as a runaway.
+      if (!isRunLimitError(error)) throw error;
+      events += error.events;
+      digests.push(`runaway:${error.limit}:${error.events}:${error.time}`);
+      continue;
+    }
     events += result.counters.events;
     if (result.violation !== null) violations++;
     digests.push(`${result.counters.events}:${result.counters.decisions}:${result.endTime}`);
