@@ -1,3 +1,5 @@
+import type { HostedKeyRange } from "./node-env.js";
+
 /**
  * What a hosted node's disk holds across a crash: the synced records, and
  * the writes issued since the last sync (which a crash may lose).
@@ -12,14 +14,7 @@ export interface HostedDisk {
 }
 
 /** A range over keys in byte order, as leveldb-style stores take it. */
-export interface KeyRange {
-  readonly gt?: string;
-  readonly gte?: string;
-  readonly lt?: string;
-  readonly lte?: string;
-  readonly reverse?: boolean;
-  readonly limit?: number;
-}
+export type KeyRange = HostedKeyRange;
 
 /**
  * A node's storage as it runs: what reads see (every write at once, like an

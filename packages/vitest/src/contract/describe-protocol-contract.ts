@@ -104,20 +104,20 @@ export function describeProtocolContract(plugin: ProtocolPlugin, options: Protoc
 
     const module = options.module;
     if (module === undefined) {
-      test.todo("the same choices give the same trace in a worker thread (pass { module } to check it)");
+      test.todo("the same choices give the same trace in a worker thread and in a second process (pass { module } to check it)");
     } else {
-      test(`the same choices give the same trace in a worker thread (${seeds.length} seeds)`, async () => {
-        const request = { seeds, defects: [] };
-        const there = await hashInWorker(module, request);
-        expect(there.name, "the worker's module exports another plug-in").toBe(plugin.name);
-        expect(there.hashes).toEqual(traceHashes(plugin, request));
-      }, timeout);
-      test(`the same choices give the same trace in a second process (${seeds.length} seeds)`, async () => {
-        const request = { seeds, defects: [] };
-        const there = await hashInProcess(module, request);
-        expect(there.name, "the second process's module exports another plug-in").toBe(plugin.name);
-        expect(there.hashes).toEqual(traceHashes(plugin, request));
-      }, timeout);
+      const elsewhere = [
+        ["a worker thread", hashInWorker],
+        ["a second process", hashInProcess],
+      ] as const;
+      for (const [where, hashThere] of elsewhere) {
+        test(`the same choices give the same trace in ${where} (${seeds.length} seeds)`, async () => {
+          const request = { seeds, defects: [] };
+          const there = await hashThere(module, request);
+          expect(there.name, `the module loaded in ${where} exports another plug-in`).toBe(plugin.name);
+          expect(there.hashes).toEqual(traceHashes(plugin, request));
+        }, timeout);
+      }
     }
 
     test(`replaying the recorded choices reproduces the run exactly (the correct protocol and each of ${defects.length} defects)`, () => {
