@@ -26,6 +26,7 @@ const STATE_OP = "!state!op";
 const STATE_REGISTER = "!state!register";
 interface Applied {
   readonly id: string;
+  readonly term: number;
   readonly client: number;
   readonly seq: number;
   readonly effect: boolean;
@@ -45,6 +46,8 @@ export function start(env: HostedNodeEnv) {
   let role = "";
   let term = -1;
   let started = false;
+  /** The log prefix an installed snapshot stands for (skiff keeps no entries for it). */
+  let snapshotIndex = 0;
 
   const apply = (command: Command) => {
     observe();
@@ -66,7 +69,7 @@ export function start(env: HostedNodeEnv) {
       lastApplied.set(command.client, { seq: command.seq, output });
     }
     appliedIndex = index;
-    applied[index - 1] = { id: command.id, client: command.client, seq: command.seq, effect: !duplicate };
+    applied[index - 1] = { id: command.id, term: log[index - 1]?.term ?? shell.term(), client: command.client, seq: command.seq, effect: !duplicate };
     outputs.set(command.id, output);
     env.emit({ kind: "applied", node: me, index, id: command.id, client: command.client, seq: command.seq, effect: !duplicate });
   };
@@ -77,6 +80,20 @@ export function start(env: HostedNodeEnv) {
   const adopt = (record: { value: string | null; last: [number, number, unknown][]; applied: Applied[] }) => {
     observe();
     const upTo = Math.min(record.applied.length, shell._node._log._lastApplied);
+    // The snapshot replaces the log's prefix up to its index: its entries as the leader applied them.
+    for (let index = 1; index <= upTo; index++) {
+      const a = record.applied[index - 1] as Applied;
+      const known = log[index - 1];
+      if (known !== undefined && (known.term !== a.term || known.id !== a.id)) {
+        env.emit({ kind: "truncated", node: me, fromIndex: index });
+        log.length = index - 1;
+      }
+      if (log.length === index - 1) {
+        log.push({ term: a.term, id: a.id });
+        env.emit({ kind: "appended", node: me, index, term: a.term, id: a.id });
+      }
+    }
+    snapshotIndex = Math.max(snapshotIndex, upTo);
     value = record.value;
     lastApplied = new Map(record.last.map(([client, seq, output]) => [client, { seq, output }]));
     for (let index = appliedIndex + 1; index <= upTo; index++) {
@@ -85,6 +102,7 @@ export function start(env: HostedNodeEnv) {
     }
     applied = record.applied.slice(0, upTo);
     appliedIndex = upTo;
+    queueMicrotask(observe);
   };
 
   // skiff applies committed entries by writing their puts under its `state` sublevel: each is one application.
@@ -148,13 +166,14 @@ export function start(env: HostedNodeEnv) {
       if (known !== undefined && (known.term !== entry.t || known.id !== id)) {
         env.emit({ kind: "truncated", node: me, fromIndex: entry.i });
         log.length = entry.i - 1;
+        snapshotIndex = Math.min(snapshotIndex, log.length);
       }
       if (log.length === entry.i - 1) {
         log.push({ term: entry.t, id });
         env.emit({ kind: "appended", node: me, index: entry.i, term: entry.t, id });
       }
     }
-    const last = entries.at(-1)?.i ?? 0;
+    const last = Math.max(entries.at(-1)?.i ?? 0, snapshotIndex);
     if (log.length > last) {
       env.emit({ kind: "truncated", node: me, fromIndex: last + 1 });
       log.length = last;
