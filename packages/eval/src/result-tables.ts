@@ -312,6 +312,7 @@ export function buildProtocolTables(results: ExperimentResults, p: ProtocolResul
         : [
             ["Runs per second", formatCount(t.runsPerSecond), `${formatCount(t.baselineRunsPerSecond)} with monitors off (${formatRatio(t.ratioToBaseline)})`],
             ["Events per second", formatCount(t.eventsPerSecond), `${formatCount(t.meanEventsPerRun)} events per run`],
+            ...(t.runaways === undefined ? [] : [["Runaway runs (stopped by a run limit, counted at the time they took)", formatCount(t.runaways), `of ${formatCount(t.runs * t.batches * 2)} measured`]]),
           ],
     numeric: [],
   });
