@@ -39,6 +39,12 @@ export class FakeContext implements NodeContext<string, unknown, HostedDisk> {
   persist(state: HostedDisk): void {
     this.disk = state;
   }
+  write(state: HostedDisk): void {
+    this.disk = state;
+  }
+  sync(): void {
+    // The host keeps its own sync point inside HostedDisk: every write it hands the world is whole.
+  }
   restore(): HostedDisk | undefined {
     return this.disk;
   }

@@ -43,8 +43,17 @@ export interface NodeContext<Message, Output, Persistent> {
   send(to: NodeId, message: Message): void;
   setTimer(name: string, delayMs: number): void;
   cancelTimer(name: string): void;
-  /** Stores state that survives a crash (stable storage). Synchronous: done when it returns. */
+  /** Stores state that survives a crash (stable storage): `write` then `sync`, done when it returns. */
   persist(state: Persistent): void;
+  /**
+   * Writes state to stable storage without syncing it: it replaces the
+   * durable state only at the next `sync()`, and a crash before then loses
+   * it (the node restarts from what was last synced). A protocol that
+   * answers before it syncs is one a crash can make forget what it said.
+   */
+  write(state: Persistent): void;
+  /** Makes the last `write` durable (nothing to do when every write was synced). */
+  sync(): void;
   /** The last persisted state, or `undefined` on a node's very first boot. */
   restore(): Persistent | undefined;
   emit(observation: Observation): void;

@@ -36,7 +36,10 @@ export class RecordingContext<Message, Output, Persistent> implements NodeContex
   readonly replies: { request: ClientRequest<unknown>; response: ClientResponse<Output> }[] = [];
   /** Pending timers by name, with the time each fires. */
   readonly timers = new Map<string, number>();
+  /** What the node last synced (`persist`, or `write` then `sync`). */
   stored: Persistent | undefined;
+  /** Written and not yet synced (what a crash would lose). */
+  unsynced: { readonly state: Persistent } | undefined;
   /** Values `draw` hands out, in order; 0 once they run out (clamped to `n - 1`, as a replay clamps). */
   draws: number[] = [];
 
@@ -63,6 +66,15 @@ export class RecordingContext<Message, Output, Persistent> implements NodeContex
   }
   persist(state: Persistent): void {
     this.stored = deepFreeze(state);
+    this.unsynced = undefined;
+  }
+  write(state: Persistent): void {
+    this.unsynced = { state: deepFreeze(state) };
+  }
+  sync(): void {
+    if (this.unsynced === undefined) return;
+    this.stored = this.unsynced.state;
+    this.unsynced = undefined;
   }
   restore(): Persistent | undefined {
     return this.stored;

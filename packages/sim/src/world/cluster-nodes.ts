@@ -49,7 +49,7 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
     }
   }
 
-  /** The node loses its volatile state and timers, and comes back after `downMs`; with `losesSends` its messages still in flight are lost too (a power loss). */
+  /** The node loses its volatile state, its timers and what it wrote but did not sync, and comes back after `downMs`; with `losesSends` its messages still in flight are lost too (a power loss). */
   crash(id: NodeId, downMs: number, losesSends = false): void {
     const core = this.core;
     const slot = this.slot(id);
@@ -58,7 +58,9 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
     slot.epoch++;
     if (losesSends) slot.lostSendsBelow = slot.epoch;
     slot.timers.clear();
-    if (this.tracing) core.trace.push({ kind: "crash", time: core.time, step: core.step, node: id, downMs });
+    const lostUnsynced = slot.unsynced !== undefined;
+    slot.unsynced = undefined;
+    if (this.tracing) core.trace.push(lostUnsynced ? { kind: "crash", time: core.time, step: core.step, node: id, downMs, lostUnsynced } : { kind: "crash", time: core.time, step: core.step, node: id, downMs });
     core.schedule.restart({ time: core.time + downMs, node: id, epoch: slot.epoch });
   }
 
@@ -103,7 +105,17 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
         if (live() && slot.timers.has(name)) slot.timers.set(name, 0);
       },
       persist: (state) => {
-        if (live()) slot.persisted = state;
+        if (!live()) return;
+        slot.persisted = state;
+        slot.unsynced = undefined;
+      },
+      write: (state) => {
+        if (live()) slot.unsynced = { state };
+      },
+      sync: () => {
+        if (!live() || slot.unsynced === undefined) return;
+        slot.persisted = slot.unsynced.state;
+        slot.unsynced = undefined;
       },
       restore: () => slot.persisted as Persistent | undefined,
       emit: (observation) => {

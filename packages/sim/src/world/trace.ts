@@ -19,7 +19,8 @@ export type TraceEvent =
   | { readonly kind: "send"; readonly time: number; readonly step: number; readonly id: number; readonly from: NodeId; readonly to: NodeId; readonly message: string; readonly fate: MessageFate; readonly deliverAt: number; readonly duplicate: boolean }
   | { readonly kind: "deliver"; readonly time: number; readonly step: number; readonly id: number; readonly from: NodeId; readonly to: NodeId; readonly message: string; readonly fate: MessageFate }
   | { readonly kind: "timer"; readonly time: number; readonly step: number; readonly node: NodeId; readonly name: string }
-  | { readonly kind: "crash"; readonly time: number; readonly step: number; readonly node: NodeId; readonly downMs: number }
+  /** `lostUnsynced`: the node had written state it had not synced, which the crash lost (absent when it had not). */
+  | { readonly kind: "crash"; readonly time: number; readonly step: number; readonly node: NodeId; readonly downMs: number; readonly lostUnsynced?: true }
   | { readonly kind: "restart"; readonly time: number; readonly step: number; readonly node: NodeId }
   | { readonly kind: "partition"; readonly time: number; readonly step: number; readonly shape: string; readonly blocked: readonly BlockedLink[] }
   | { readonly kind: "heal"; readonly time: number; readonly step: number }

@@ -14,7 +14,10 @@ export interface NodeSlot<Node> {
   lostSendsBelow: number;
   /** The live token per timer name; 0 means none (entries are zeroed, not deleted: a Map shrinking on delete allocates). */
   timers: Map<string, number>;
+  /** What the node last synced: what a restart restores. */
   persisted: unknown;
+  /** Written since the last sync, if anything was (a crash loses it). */
+  unsynced: { readonly state: unknown } | undefined;
 }
 
 /**

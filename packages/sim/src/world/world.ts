@@ -109,7 +109,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   run(): void {
     const { options } = this.setup;
     for (let id = 0; id < this.size; id++) {
-      this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined });
+      this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined, unsynced: undefined });
     }
     for (let id = 0; id < this.size; id++) this.nodes.boot(id);
     this.clients.start();

@@ -105,7 +105,7 @@ export class Teller {
         this.roles.set(event.node, { role: "down", term: was?.term ?? 0 });
         this.commits.delete(event.node);
         const whileLeader = was?.role === "leader" ? ` while leader of term ${was.term}` : "";
-        this.steps.add(event, { kind: "crash", nodes: [event.node], priority: StoryPriority.Turn, say: () => `${nodeName(event.node)} crashes${whileLeader} (down for ${event.downMs} ms)` });
+        this.steps.add(event, { kind: "crash", nodes: [event.node], priority: StoryPriority.Turn, say: () => `${nodeName(event.node)} crashes${whileLeader} (down for ${event.downMs} ms)${event.lostUnsynced === true ? ", losing what it had written but not synced" : ""}` });
         return;
       }
       case "restart": {
