@@ -75,6 +75,6 @@ describe("cx protocols and cx bugs --protocol", () => {
     expect(listed.status).toBe(0);
     expect((JSON.parse(listed.stdout) as { protocols: { name: string }[] }).protocols.map((p) => p.name)).toContain("raft");
     const bugs = await cxInProcess(["bugs", "--protocol", "raft", "--json"]);
-    expect((JSON.parse(bugs.stdout) as { protocol: string; bugs: unknown[] }).bugs).toHaveLength(8);
+    expect((JSON.parse(bugs.stdout) as { protocol: string; bugs: unknown[] }).bugs).toHaveLength(9);
   });
 });

@@ -33,7 +33,7 @@ describe("cx bugs", () => {
   it("lists the eight defects with their mistake and the property that catches them", () => {
     const { exitCode, report, text } = runBugs(raft);
     expect(exitCode).toBe(0);
-    expect(report.bugs).toHaveLength(8);
+    expect(report.bugs).toHaveLength(9);
     expect(report.bugs.map((b) => b.name)).toContain("commit_any_term");
     expect(text).toContain("no_client_dedup");
     expect(text).toContain("DuplicateApply");

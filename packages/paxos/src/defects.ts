@@ -7,7 +7,8 @@ export type PaxosDefectName =
   | "accept_lower_ballot"
   | "minority_quorum"
   | "stale_local_read"
-  | "no_client_dedup";
+  | "no_client_dedup"
+  | "reply_before_sync";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface PaxosDefect {
@@ -59,6 +60,11 @@ export const paxosDefects: readonly PaxosDefect[] = [
     name: "no_client_dedup",
     mistake: "The state machine keeps no per-client table of applied operations, so a client's retry chosen in a second slot is applied twice.",
     caughtBy: "DuplicateApply",
+  },
+  {
+    name: "reply_before_sync",
+    mistake: "An acceptor writes its promise and accepted values and answers Prepare and Accept at once, but syncs them only with its next heartbeat (a group commit): a crash in between makes it forget a promise or an acceptance it reported.",
+    caughtBy: "LeaderCompleteness",
   },
 ];
 

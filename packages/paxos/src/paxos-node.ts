@@ -90,11 +90,16 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   /** Client requests that reached this node while it knew of no leader: answered once it learns one. */
   private held: ClientRequest<RegisterInput>[] = [];
   private readonly election: ElectionTimer;
+  /** The `reply_before_sync` defect: write and answer now, sync with the next heartbeat. */
+  private readonly syncLater: boolean;
+  /** Under `reply_before_sync`: a write is waiting for the next sync. */
+  private syncPending = false;
 
   constructor(ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>, defects: ReadonlySet<PaxosDefectName>) {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.defects = defects;
+    this.syncLater = defects.has("reply_before_sync");
     const restored = ctx.restore();
     if (restored !== undefined) {
       this.accepted = restored.accepted;
@@ -102,6 +107,10 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
         this.promised = restored.promised;
       }
       this.emit({ kind: "restarted", node: ctx.id, term: this.promised, logLength: 0 });
+    } else if (this.syncLater) {
+      // Under this defect a crash can lose every write of a boot: format the disk at the first boot, so that a
+      // restart always finds a synced state to restore (and says so), however little it kept.
+      ctx.persist({ promised: this.promised, accepted: this.accepted });
     }
     this.election.redraw();
     this.touchElection();
@@ -132,6 +141,11 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   onTimer(name: string): void {
+    if (name === "sync") {
+      this.ctx.sync();
+      this.syncPending = false;
+      return;
+    }
     if (name === "election") {
       if (this.election.fire(this.role === "leader")) this.startCandidacy();
       return;
@@ -470,7 +484,15 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   private persist(): void {
-    this.ctx.persist({ promised: this.promised, accepted: this.accepted });
+    const state = { promised: this.promised, accepted: this.accepted };
+    if (!this.syncLater) {
+      this.ctx.persist(state);
+      return;
+    }
+    // The seeded defect: write now, answer now, sync with the next heartbeat.
+    this.ctx.write(state);
+    if (!this.syncPending) this.ctx.setTimer("sync", HEARTBEAT_MS);
+    this.syncPending = true;
   }
 
   private emit(observation: ReplicaObservation): void {

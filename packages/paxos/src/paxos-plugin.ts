@@ -24,7 +24,7 @@ import { paxosVersion } from "./version.js";
 export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
   name: "paxos",
   version: paxosVersion,
-  summary: "Multi-Paxos (ballots, a distinguished proposer, a replicated log, client at-most-once) with six seeded defects",
+  summary: "Multi-Paxos (ballots, a distinguished proposer, a replicated log, client at-most-once) with seven seeded defects",
   defects: paxosDefects,
   // The plug-in validated the names against paxosDefects before handing them over.
   protocol: (defects) => createPaxosProtocol(defects as readonly PaxosDefectName[]),

@@ -1,6 +1,6 @@
 import type { InvariantName } from "@cx/check";
 
-/** The names of the eight seeded defects; each is one guard in the one Raft implementation. */
+/** The names of the nine seeded defects; each is one guard in the one Raft implementation. */
 export type RaftBugName =
   | "no_log_up_to_date_check"
   | "truncate_on_every_append"
@@ -9,7 +9,8 @@ export type RaftBugName =
   | "vote_twice_in_term"
   | "accept_stale_leader"
   | "stale_local_read"
-  | "no_client_dedup";
+  | "no_client_dedup"
+  | "reply_before_sync";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface RaftBug {
@@ -19,7 +20,7 @@ export interface RaftBug {
 }
 
 /**
- * The eight defects @cx/raft can switch on, in a stable order.
+ * The nine defects @cx/raft can switch on, in a stable order.
  *
  * When to use: listing them (`cx bugs`), validating user input, driving an
  * experiment over every defect. `caughtBy` is the property a hunt is expected
@@ -72,12 +73,17 @@ export const raftBugs: readonly RaftBug[] = [
     mistake: "The state machine keeps no per-client table of applied operations, so a retried client operation is applied twice.",
     caughtBy: "DuplicateApply",
   },
+  {
+    name: "reply_before_sync",
+    mistake: "A node writes its term, vote and log and answers at once, but syncs them to disk only with its next heartbeat (a group commit): a crash in between makes it forget entries it acknowledged or a vote it granted.",
+    caughtBy: "LeaderCompleteness",
+  },
 ];
 
 const NAMES: ReadonlySet<string> = new Set(raftBugs.map((b) => b.name));
 
 /**
- * Whether `name` is one of the eight defects.
+ * Whether `name` is one of the nine defects.
  *
  * @example
  * ```ts

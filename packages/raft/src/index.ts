@@ -1,5 +1,5 @@
 /**
- * @cx/raft: a real Raft on @cx/sim with eight named, seeded defects, the
+ * @cx/raft: a real Raft on @cx/sim with nine named, seeded defects, the
  * monitors that catch them, and one entry point for search, eval, viz and
  * the CLI.
  */

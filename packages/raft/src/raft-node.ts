@@ -57,11 +57,16 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private held: ClientRequest<RegisterInput>[] = [];
   private readonly election: ElectionTimer;
   private readonly selfCheck: RaftSelfCheck;
+  /** The `reply_before_sync` defect: write and answer now, sync with the next heartbeat. */
+  private readonly syncLater: boolean;
+  /** Under `reply_before_sync`: a write is waiting for the next sync. */
+  private syncPending = false;
 
   constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>) {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.bugs = bugs;
+    this.syncLater = bugs.has("reply_before_sync");
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
     this.selfCheck = new RaftSelfCheck({ id: ctx.id, peers: ctx.peers, nextIndex: this.nextIndex, matchIndex: this.matchIndex });
@@ -73,6 +78,10 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
         this.votedFor = restored.votedFor;
       }
       this.emit({ kind: "restarted", node: ctx.id, term: this.currentTerm, logLength: this.log.length });
+    } else if (this.syncLater) {
+      // Under this defect a crash can lose every write of a boot: format the disk at the first boot, so that a
+      // restart always finds a synced state to restore (and says so), however little it kept.
+      ctx.persist({ term: 0, votedFor: null, log: [] });
     }
     this.election.redraw();
     this.touchElection();
@@ -109,6 +118,11 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   }
 
   private tick(name: string): void {
+    if (name === "sync") {
+      this.ctx.sync();
+      this.syncPending = false;
+      return;
+    }
     if (name === "election") {
       if (this.election.fire(this.role === "leader")) this.startElection();
       return;
@@ -421,7 +435,15 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   // ---- plumbing ------------------------------------------------------------
 
   private persist(): void {
-    this.ctx.persist({ term: this.currentTerm, votedFor: this.votedFor, log: this.log });
+    const state = { term: this.currentTerm, votedFor: this.votedFor, log: this.log };
+    if (!this.syncLater) {
+      this.ctx.persist(state);
+      return;
+    }
+    // The seeded defect: write now, answer now, sync with the next heartbeat.
+    this.ctx.write(state);
+    if (!this.syncPending) this.ctx.setTimer("sync", HEARTBEAT_MS);
+    this.syncPending = true;
   }
 
   private emit(observation: ReplicaObservation): void {

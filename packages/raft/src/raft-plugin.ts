@@ -8,7 +8,7 @@ import { raftClusterViews } from "./replica-view.js";
 import { raftVersion } from "./version.js";
 
 /**
- * Raft as a cx protocol plug-in: its eight defects, the register workload,
+ * Raft as a cx protocol plug-in: its nine defects, the register workload,
  * @cx/check's replica monitor, Raft's coverage probe and its replica views. What `cx --protocol
  * raft`, the experiment and @cx/vitest run.
  *
@@ -24,7 +24,7 @@ import { raftVersion } from "./version.js";
 export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
   name: "raft",
   version: raftVersion,
-  summary: "Raft (leader election, log replication, client at-most-once) with eight seeded defects",
+  summary: "Raft (leader election, log replication, client at-most-once) with nine seeded defects",
   defects: raftBugs,
   // The plug-in validated the names against raftBugs before handing them over.
   protocol: (defects) => createRaftProtocol(defects as readonly RaftBugName[]),

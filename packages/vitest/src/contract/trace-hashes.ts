@@ -1,4 +1,4 @@
-import { GeneratedChoices, hashTrace, type ProtocolPlugin } from "@cx/sim";
+import { GeneratedChoices, hashTrace, isRunLimitError, type ProtocolPlugin } from "@cx/sim";
 
 /** Which runs to hash: one generated run per seed, with these defects. */
 export interface TraceHashRequest {
@@ -11,5 +11,13 @@ export interface TraceHashRequest {
  * compare between two runs, two threads or two machines.
  */
 export function traceHashes(plugin: ProtocolPlugin, request: TraceHashRequest): string[] {
-  return request.seeds.map((seed) => hashTrace(plugin.run({ defects: request.defects, choices: new GeneratedChoices(seed), recordTrace: true }).trace));
+  return request.seeds.map((seed) => {
+    try {
+      return hashTrace(plugin.run({ defects: request.defects, choices: new GeneratedChoices(seed), recordTrace: true }).trace);
+    } catch (error) {
+      // A run a run limit stopped is compared by where it stopped: a storm must be as deterministic as any run.
+      if (isRunLimitError(error)) return `runaway:${error.limit}:${error.events}:${error.time}`;
+      throw error;
+    }
+  });
 }
