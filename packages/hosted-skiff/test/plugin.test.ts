@@ -1,6 +1,18 @@
-import { GeneratedChoices, hashTrace, ReplayedChoices } from "@cx/sim";
+import { readFileSync } from "node:fs";
+import { GeneratedChoices, hashTrace, ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { protocolPlugin } from "../src/index.js";
+
+interface Repro {
+  readonly scenario: ScenarioOptions;
+  readonly choices: number[];
+  readonly violation: { readonly invariant: string; readonly message: string };
+}
+
+const repro = (name: string): Repro => JSON.parse(readFileSync(new URL(`../../../docs/third-party/skiff/${name}.json`, import.meta.url), "utf8")) as Repro;
+
+/** The hunts' findings (docs/third-party/skiff/), each a skiff mistake told in docs/third-party.md. */
+const COUNTEREXAMPLES = ["index-reused-after-restart", "stale-append-truncates", "restarted-voter-forgets-log"];
 
 describe("skiff 1.10.0 under the host", () => {
   it("the all-zeros run elects a leader and commits every client operation with no violation", () => {
@@ -18,5 +30,12 @@ describe("skiff 1.10.0 under the host", () => {
       expect(hashTrace(again.trace)).toBe(hashTrace(first.trace));
       expect(again.violation?.message).toBe(first.violation?.message);
     }
+  });
+
+  it.each(COUNTEREXAMPLES)("the saved counterexample %s reproduces its violation", (name) => {
+    const saved = repro(name);
+    const run = protocolPlugin.run({ choices: new ReplayedChoices(saved.choices), options: saved.scenario });
+    expect(run.violation?.invariant).toBe(saved.violation.invariant);
+    expect(run.violation?.message).toBe(saved.violation.message);
   });
 });
