@@ -12,7 +12,7 @@ interface Repro {
 const repro = (name: string): Repro => JSON.parse(readFileSync(new URL(`../../../docs/third-party/skiff/${name}.json`, import.meta.url), "utf8")) as Repro;
 
 /** The hunts' findings (docs/third-party/skiff/), each a skiff mistake told in docs/third-party.md. */
-const COUNTEREXAMPLES = ["index-reused-after-restart", "stale-append-truncates", "restarted-voter-forgets-log"];
+const COUNTEREXAMPLES = ["index-reused-after-restart", "stale-append-truncates", "restarted-voter-forgets-log", "stale-append-truncates-2", "restarted-voter-forgets-log-2"];
 
 describe("skiff 1.10.0 under the host", () => {
   it("the all-zeros run elects a leader and commits every client operation with no violation", () => {
