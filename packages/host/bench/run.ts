@@ -8,12 +8,15 @@
  *   pnpm --filter @cx/host bench        BENCH_QUICK=1 for a short smoke run.
  */
 import { mkdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { GeneratedChoices, type ProtocolPlugin } from "@cx/sim";
 import { hostedPingEcho, nativePingEcho } from "./ping-echo.js";
 
 const quick = process.env["BENCH_QUICK"] === "1";
+/** Wall-clock figures on a shared machine: the load at the start says how much to trust them (the ratio, measured interleaved, less affected). */
+const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
 const BATCHES = quick ? 3 : 7;
 const RUNS_PER_BATCH = quick ? 20 : 100;
 /** Long runs, so that per-event cost dominates a run's fixed cost (booting realms). */
@@ -51,6 +54,7 @@ const figures = {
   date: new Date().toISOString().slice(0, 10),
   node: process.version,
   quick,
+  loadAverageAtStart: loadAtStart,
   batches: BATCHES,
   runsPerBatch: RUNS_PER_BATCH,
   scenario: options,
