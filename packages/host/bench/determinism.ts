@@ -7,7 +7,7 @@
  *
  *   pnpm --filter @cx/host exec tsx --conditions=@cx/source bench/determinism.ts [SEEDS] [MODULE...]
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import writeFileAtomic from "write-file-atomic";
@@ -19,7 +19,17 @@ if (!Number.isSafeInteger(seedCount) || seedCount < 1) throw new Error(`SEEDS: e
 const modules = process.argv.length > 3 ? process.argv.slice(3).map((m) => pathToFileURL(resolve(m)).href) : [new URL("../test/fixtures/primary-copy-plugin.ts", import.meta.url).href];
 const CHUNK = 500;
 
-const rows = [];
+const out = resolve(import.meta.dirname, "../../../results/host-determinism.json");
+type Row = { readonly protocol: string; readonly seeds: number; readonly comparedIn: readonly string[]; readonly divergences: number; readonly examples: readonly string[]; readonly wallSeconds: number };
+/** Rows of earlier runs for other protocols are kept: each protocol's row is written as soon as it is known. */
+const rows: Row[] = existsSync(out) ? (JSON.parse(readFileSync(out, "utf8")) as { rows: Row[] }).rows : [];
+function save(row: Row): void {
+  const at = rows.findIndex((r) => r.protocol === row.protocol);
+  if (at >= 0) rows[at] = row;
+  else rows.push(row);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileAtomic.sync(out, `${JSON.stringify({ benchmark: "host-determinism", node: process.version, rows }, null, 2)}\n`);
+}
 for (const module of modules) {
   const found = findProtocolPlugin(await import(module));
   if (!found.ok) throw new Error(`${module}: ${found.errors.join("; ")}`);
@@ -43,10 +53,6 @@ for (const module of modules) {
     process.stderr.write(`${plugin.name}: ${first + seeds.length - 1}/${seedCount} seeds, ${divergences} divergences\n`);
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  rows.push({ protocol: plugin.name, seeds: seedCount, comparedIn: ["this process (twice)", "a worker thread", "a second process"], divergences, examples, wallSeconds: Math.round(seconds) });
-  console.log(`${plugin.name}: ${seedCount} seeds, hashed twice here, in a worker and in a second process: ${divergences} divergences (${Math.round(seconds)} s wall)`);
+  save({ protocol: plugin.name, seeds: seedCount, comparedIn: ["this process (twice)", "a worker thread", "a second process"], divergences, examples, wallSeconds: Math.round(seconds) });
+  console.log(`${plugin.name}: ${seedCount} seeds, hashed twice here, in a worker and in a second process: ${divergences} divergences (${Math.round(seconds)} s wall); wrote ${out}`);
 }
-const out = resolve(import.meta.dirname, "../../../results/host-determinism.json");
-mkdirSync(dirname(out), { recursive: true });
-writeFileAtomic.sync(out, `${JSON.stringify({ benchmark: "host-determinism", node: process.version, rows }, null, 2)}\n`);
-console.log(`wrote ${out}`);
