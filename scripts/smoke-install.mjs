@@ -15,11 +15,15 @@ const tarballs = join(work, "tarballs");
 const app = join(work, "app");
 const keep = process.argv.includes("--keep");
 
+// Hosted protocols (adapters of third-party libraries) are left out: a user installing cx does not install them,
+// and they bring their library's own install steps (skiff 1.10.0's leveldown 1.x compiles a native addon that
+// fails on Node 20, though the host never loads it). check-packages and their own tests cover them.
 function publicPackages() {
   const dirs = [...readdirSync(join(root, "packages")).map((d) => join(root, "packages", d)), join(root, "apps", "cli")];
   return dirs.filter((dir) => {
     try {
-      return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).private !== true;
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      return manifest.private !== true && manifest.cx?.kind !== "hosted-protocol";
     } catch {
       return false;
     }
