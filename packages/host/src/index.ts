@@ -10,4 +10,4 @@ export { HostedNode, IO_DELAY_LEVELS, RANDOM_LEVELS, type HostedNodeSpec } from 
 export { HostLeakError } from "./node/leak-guard.js";
 export type { HostedDisk, KeyRange } from "./node/hosted-disk.js";
 export type { HostedAnswer, HostedKeyRange, HostedNodeEnv, HostedNodeHandle, HostedNodeStart, HostedReplicaView, HostedStorage, HostedTransport } from "./node/node-env.js";
-export { builtinAnswer, LEAKING_BUILTINS, type BuiltinAnswer } from "./realm/builtin-modules.js";
+export { builtinAnswer, type BuiltinAnswer } from "./realm/builtin-modules.js";

@@ -100,11 +100,6 @@ export class HostedStore {
     return out;
   }
 
-  /** The records a crash now would keep, for tests and views. */
-  durableRecords(): ReadonlyMap<string, string> {
-    return this.durable;
-  }
-
   private save(): void {
     this.persist({ durable: this.durable, pending: this.pending, pendingLength: this.pending.length });
   }

@@ -22,9 +22,6 @@ export interface HostedNodeSpec {
   readonly substitutes?: ReadonlyMap<string, string>;
 }
 
-/** A client request a hosted node has not answered yet. */
-type OpenRequest = ClientRequest<unknown>;
-
 /**
  * One boot of a hosted node: a fresh realm with the node's modules loaded
  * anew, driven by the world's events. A crash throws the object away (its
@@ -39,7 +36,7 @@ type OpenRequest = ClientRequest<unknown>;
 export class HostedNode implements ProtocolNode<string, unknown> {
   private readonly realm: HostedRealm;
   private readonly store: HostedStore;
-  private readonly requests = new Map<number, OpenRequest>();
+  private readonly requests = new Map<number, ClientRequest<unknown>>();
   private nextRequest = 0;
   private handle: HostedNodeHandle | undefined;
   private readonly randomShift: number;
@@ -127,11 +124,6 @@ export class HostedNode implements ProtocolNode<string, unknown> {
     const view = handle.view;
     const text = this.run(() => this.realm.enter(() => this.realm.runtime.encode(view.call(handle))));
     return JSON.parse(text) as HostedReplicaView;
-  }
-
-  /** What the node's disk would keep if it crashed now. */
-  durableRecords(): ReadonlyMap<string, string> {
-    return this.store.durableRecords();
   }
 
   private reply(token: number, text: string): void {

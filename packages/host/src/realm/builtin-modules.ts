@@ -45,6 +45,3 @@ export function builtinAnswer(name: string): BuiltinAnswer {
   if (name === "tty") return { kind: "virtual", key: "tty" };
   return { kind: "leak" };
 }
-
-/** Node's built-in modules a hosted node may not use (every call stops the run), for documentation and tests. */
-export const LEAKING_BUILTINS = ["fs", "fs/promises", "net", "dgram", "http", "https", "http2", "tls", "child_process", "worker_threads", "cluster", "dns", "dns/promises", "inspector", "async_hooks", "v8", "vm", "readline", "repl", "zlib", "module"] as const;
