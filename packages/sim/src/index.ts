@@ -41,6 +41,7 @@ export {
   type ProtocolDefect,
   type ProtocolPlugin,
 } from "./plugin/protocol-plugin.js";
+export { protocolWords, raftWords, type ProtocolVocabulary, type ProtocolWords } from "./plugin/protocol-vocabulary.js";
 export { defineProtocolPlugin, UnknownDefectError, type ProtocolPluginParts } from "./plugin/define-protocol-plugin.js";
 export { checkProtocolPlugin, findProtocolPlugin, type PluginCheck } from "./plugin/find-protocol-plugin.js";
 export {

@@ -1,3 +1,5 @@
+import type { ProtocolVocabulary } from "./plugin/protocol-vocabulary.js";
+
 /** A node's identity: its index in the cluster, `0 .. clusterSize - 1` (shown as `s0`, `s1`, ...). */
 export type NodeId = number;
 
@@ -87,4 +89,6 @@ export interface Protocol<Message, Input, Output, Persistent, Node extends Proto
   start(context: NodeContext<Message, Output, Persistent>): Node;
   /** A short label for a message in traces and diagrams (`AppendEntries(t3, 2 entries)`). */
   describeMessage?(message: Message): string;
+  /** The protocol's own words for its roles and its epochs (view, primary, ballot), for stories and diagrams; Raft's when absent. */
+  readonly vocabulary?: ProtocolVocabulary;
 }

@@ -7,4 +7,4 @@ import type { RunResult } from "@cx/sim";
  * Gotchas: `trace` is empty unless the run was made with `recordTrace: true`;
  * the renderers reject an empty trace rather than draw nothing.
  */
-export type RecordedRun = Pick<RunResult<unknown, unknown>, "protocol" | "clusterSize" | "trace" | "violation" | "endTime">;
+export type RecordedRun = Pick<RunResult<unknown, unknown>, "protocol" | "vocabulary" | "clusterSize" | "trace" | "violation" | "endTime">;

@@ -10,7 +10,7 @@ const VOTE_NUMBERS = ["term", "candidate", "lastLogIndex", "lastLogTerm", "candi
 function fieldsFit(o: Fields): boolean {
   switch (o["kind"]) {
     case "role":
-      return (o["role"] === "follower" || o["role"] === "candidate" || o["role"] === "leader") && isNumber(o["term"]);
+      return (o["role"] === "follower" || o["role"] === "candidate" || o["role"] === "leader") && isNumber(o["term"]) && (o["status"] === undefined || typeof o["status"] === "string");
     case "appended":
       return isNumber(o["index"]) && isNumber(o["term"]) && typeof o["id"] === "string";
     case "truncated":

@@ -17,8 +17,13 @@ import type { ReplicaRole } from "./replica-role.js";
  * ```
  */
 export type ReplicaObservation =
-  /** The replica's role or term changed. */
-  | { readonly kind: "role"; readonly node: number; readonly role: ReplicaRole; readonly term: number }
+  /**
+   * The replica's role, status or term changed. `status` is the protocol's
+   * own word for the state within the role (VR's `recovering`, a
+   * `view-change`): stories and diagrams show it instead of the role's name;
+   * the invariants read only `role` and `term`.
+   */
+  | { readonly kind: "role"; readonly node: number; readonly role: ReplicaRole; readonly term: number; readonly status?: string }
   /** An entry was written at `index` (new or overwriting a conflicting one). */
   | { readonly kind: "appended"; readonly node: number; readonly index: number; readonly term: number; readonly id: string }
   /** Entries from `fromIndex` on were removed from the log. */

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineProtocolPlugin, type ClusterView, type Monitor, type ProtocolDefect, type ProtocolPlugin, type ScenarioOptions, type Workload } from "@cx/sim";
+import { defineProtocolPlugin, type ClusterView, type Monitor, type ProtocolDefect, type ProtocolPlugin, type ProtocolVocabulary, type ScenarioOptions, type Workload } from "@cx/sim";
 import type { HostedDisk } from "../node/hosted-disk.js";
 import { HostedNode } from "../node/hosted-node.js";
 import { checkPlainData } from "./plain-data.js";
@@ -32,6 +32,8 @@ export interface HostedPluginParts<Input, Output> {
   readonly scenario?: Partial<ScenarioOptions>;
   /** A short label for a message in traces and diagrams (messages arrive decoded). */
   readonly describeMessage?: (message: unknown) => string;
+  /** The library's own words for its roles and epochs, for stories and diagrams (Raft's when absent). */
+  readonly vocabulary?: ProtocolVocabulary;
   /** Keep what nodes log (tests, debugging). */
   readonly onLog?: (node: number, level: string, text: string) => void;
   /**
@@ -93,6 +95,7 @@ export function defineHostedPlugin<Input, Output>(parts: HostedPluginParts<Input
         name: defects.length === 0 ? parts.name : `${parts.name}+${defects.join("+")}`,
         start: (ctx) => new HostedNode(ctx, { module, config, substitutes, ...(onLog === undefined ? {} : { onLog }) }),
         describeMessage: (text) => describe(parts.describeMessage, text),
+        ...(parts.vocabulary === undefined ? {} : { vocabulary: parts.vocabulary }),
       };
     },
     workload: parts.workload,

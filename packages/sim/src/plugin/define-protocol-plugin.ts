@@ -95,6 +95,8 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
       ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState }),
       recordTrace: spec.recordTrace ?? false,
     });
+  // The words belong to the protocol, whatever its defects: read them once from the correct one.
+  const vocabulary = parts.protocol([]).vocabulary;
   return {
     kind: PROTOCOL_PLUGIN_KIND,
     contract: PROTOCOL_PLUGIN_CONTRACT,
@@ -103,6 +105,7 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
     summary: parts.summary,
     defects: parts.defects,
     scenario,
+    ...(vocabulary === undefined ? {} : { vocabulary }),
     run,
     monitors: () => parts.monitors() as readonly Monitor<unknown, unknown, unknown>[],
     ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState as (cluster: ClusterView<unknown>) => readonly number[] }),

@@ -1,3 +1,4 @@
+import type { ProtocolVocabulary } from "./protocol-vocabulary.js";
 import type { ChoiceSource } from "../choices/choice-source.js";
 import type { ScenarioOptions } from "../scenario/options.js";
 import type { RunResult } from "../scenario/run-result.js";
@@ -94,6 +95,8 @@ export interface ProtocolPlugin {
   readonly summary: string;
   /** The seeded defects, in a stable order. */
   readonly defects: readonly ProtocolDefect[];
+  /** The protocol's own words for its roles and epochs (`Protocol.vocabulary`); Raft's when absent. */
+  readonly vocabulary?: ProtocolVocabulary;
   /** The scenario options this protocol runs with (@cx/sim's defaults with the protocol's overrides): what a new repro file records. */
   readonly scenario: ScenarioOptions;
   /** Runs one scenario with every check wired. Throws on an unknown defect name (validate user input against {@link ProtocolPlugin.defects} first). */

@@ -1,3 +1,4 @@
+import type { ProtocolVocabulary } from "../plugin/protocol-vocabulary.js";
 import type { Span } from "../choices/choice-source.js";
 import type { HistoryOperation } from "../clients/history.js";
 import type { FaultProfile } from "../world/fault-profile.js";
@@ -16,6 +17,8 @@ export interface RunCounters {
 /** Everything one run produced: a pure function of its choices and options. */
 export interface RunResult<Input, Output> {
   readonly protocol: string;
+  /** The protocol's own words (`Protocol.vocabulary`), when it declares them: stories and diagrams speak them. */
+  readonly vocabulary?: ProtocolVocabulary;
   readonly clusterSize: number;
   readonly profile: FaultProfile;
   /** The run's swarm profile (`calmSwarm` when the scenario draws none). */

@@ -90,6 +90,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   world.run();
   return {
     protocol: spec.protocol.name,
+    ...(spec.protocol.vocabulary === undefined ? {} : { vocabulary: spec.protocol.vocabulary }),
     clusterSize,
     profile,
     swarm,

@@ -1,5 +1,5 @@
 import { nodeName } from "@cx/check";
-import type { TraceEvent, Violation } from "@cx/sim";
+import { protocolWords, type ProtocolWords, type TraceEvent, type Violation } from "@cx/sim";
 import { describeEvent } from "../describe/describe-event.js";
 import { escapeXml } from "../escape/escape-xml.js";
 import type { RecordedRun } from "../recorded-run.js";
@@ -14,7 +14,7 @@ import { clientOperations, type ClientOperation } from "./internal/client-operat
 import { definitions, idsOf, type DiagramIds } from "./internal/diagram-ids.js";
 import { BAR, CLIENT_ROW, FILL, fitting, GLYPH, HEAD, HEADLINE_LINE, INK, LANE_HEIGHT, LEFT, MUTED, PURPLE, RED, RIGHT, WIDTH_MIN, WIDTH_TARGET } from "./internal/diagram-style.js";
 import { legend } from "./internal/legend.js";
-import { laneSegments, type LaneState } from "./internal/lane-segments.js";
+import { laneSegments } from "./internal/lane-segments.js";
 import { partitionBands } from "./internal/partition-bands.js";
 import { pickMessages, type DrawnMessage } from "./internal/pick-messages.js";
 import { linked, stepLinks, type StepLinks } from "./internal/step-links.js";
@@ -36,6 +36,8 @@ interface Layout {
   readonly clientY: (client: number) => number;
   readonly ids: DiagramIds;
   readonly links: StepLinks;
+  /** The protocol's words for roles and epochs. */
+  readonly words: ProtocolWords;
 }
 
 /**
@@ -109,7 +111,7 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   const legendY = axisY + 48;
   const width = Math.max(WIDTH_MIN, LEFT + scale.width + RIGHT);
   const height = legendY + 48;
-  const layout: Layout = { trace, clusterSize: run.clusterSize, from, to, top, lanesBottom, contentBottom, x, laneY, clientY, ids, links: stepLinks(story, trace) };
+  const layout: Layout = { trace, clusterSize: run.clusterSize, from, to, top, lanesBottom, contentBottom, x, laneY, clientY, ids, links: stepLinks(story, trace), words: protocolWords(run.vocabulary) };
 
   const parts: string[] = [];
   const title = `Space-time diagram of a ${run.protocol} run with ${run.clusterSize} nodes, t=${from} to t=${to}`;
@@ -129,7 +131,7 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   if (violation !== null && violation.time >= from && violation.time <= to) parts.push(violationShape(layout, story, violation));
   parts.push(badges(rows, { x, from, to }));
   parts.push(axis(scale, { x, y: axisY, top: top - 8, bottom: contentBottom }));
-  parts.push(legend(legendY, ids));
+  parts.push(legend(legendY, ids, layout.words));
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${num(width)} ${num(height)}" width="${num(width)}" height="${num(height)}" role="img" aria-labelledby="${ids.title} ${ids.desc}" font-family="ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" font-size="11">` +
@@ -161,8 +163,10 @@ function laneShapes(layout: Layout): string[] {
     const x0 = x(segment.from);
     const x1 = x(segment.to);
     const y = laneY(segment.node);
-    const label = segmentLabel(segment.state, segment.term);
-    const about = `${nodeName(segment.node)} ${segment.state}${segment.term === null ? "" : ` in term ${segment.term}`}, t=${segment.from} to t=${segment.to}`;
+    const words = layout.words;
+    const name = segment.status ?? (segment.state === "up" || segment.state === "down" ? segment.state : words[segment.state]);
+    const label = segmentLabel(segment.state === "follower" && segment.status === null ? "" : name, segment.state === "down" ? null : segment.term, words);
+    const about = `${nodeName(segment.node)} ${name}${segment.term === null ? "" : ` in ${words.epoch} ${segment.term}`}, t=${segment.from} to t=${segment.to}`;
     const fill = segment.state === "down" ? `url(#${ids.hatch})` : FILL[segment.state];
     let shape = el("rect", { x: x0, y: y - BAR / 2, width: Math.max(0.5, x1 - x0), height: BAR, fill, stroke: segment.state === "leader" ? "#15803d" : "none", "stroke-width": 1 });
     if (label !== "" && x1 - x0 >= label.length * 10 * GLYPH + 6) shape += text({ x: x0 + 3, y: y + 4, "font-size": 10, fill: INK }, label);
@@ -283,18 +287,10 @@ function windowOf(run: RecordedRun, story: Story, window: NonNullable<DiagramOpt
   return { from: Math.max(0, from - 5), to: Math.max(end, from + 1) };
 }
 
-function segmentLabel(state: LaneState, term: number | null): string {
-  const t = term === null ? "" : `t${term}`;
-  switch (state) {
-    case "leader":
-      return `leader ${t}`.trim();
-    case "candidate":
-      return `candidate ${t}`.trim();
-    case "follower":
-      return t;
-    case "down":
-      return "down";
-    case "up":
-      return "";
-  }
+/** A lane bar's label: the role's name (none for a plain follower) and the epoch, shortened to its first letter (`leader t3`, `primary v3`). */
+function segmentLabel(name: string, term: number | null, words: ProtocolWords): string {
+  if (name === "down") return name;
+  if (name === "up") return "";
+  const t = term === null ? "" : `${words.epoch.slice(0, 1)}${term}`;
+  return `${name} ${t}`.trim();
 }

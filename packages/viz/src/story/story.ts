@@ -4,6 +4,8 @@ import type { Violation } from "@cx/sim";
 export type StoryStepKind =
   | "leader"
   | "step-down"
+  /** A node's status of the protocol's own words changed within one role (`s2 is now recovering in view 4`). */
+  | "status"
   | "election"
   | "crash"
   | "vote"

@@ -1,4 +1,4 @@
-import type { TraceEvent, Violation } from "@cx/sim";
+import { protocolWords, type TraceEvent, type Violation } from "@cx/sim";
 import type { RecordedRun } from "../recorded-run.js";
 import { StoryPriority, type Draft } from "./internal/draft.js";
 import { findFocus } from "./internal/focus.js";
@@ -50,7 +50,8 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
   const end = violation === null ? run.trace.length : lastIndexUpTo(run.trace, violation.step);
   const trace = run.trace.slice(0, end);
   const focus = findFocus(violation, trace, options.entries);
-  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1 }).tell();
+  const words = protocolWords(run.vocabulary);
+  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1, words }).tell();
   if (violation !== null) drafts.push(violationDraft(violation));
   const folded = foldDrafts(drafts);
   const kept = leaveOut(folded, maxSteps);
@@ -103,6 +104,7 @@ function violationDraft(violation: Violation): Draft {
     ids: [],
     applied: null,
     detail: "",
+    role: "",
     events: 1,
     sources: [],
     say: () => `${violation.invariant} violated: ${firstLine(violation.message)}`,

@@ -1,9 +1,10 @@
+import type { ProtocolWords } from "@cx/sim";
 import type { DiagramIds } from "./diagram-ids.js";
 import { BADGE_R, FILL, INK, LEFT, PURPLE, RED } from "./diagram-style.js";
 import { el, text } from "./svg.js";
 
 /** The legend under the axis: role colours, message fates, and the marks for partitions, crashes, the violation and story steps. */
-export function legend(y: number, ids: DiagramIds): string {
+export function legend(y: number, ids: DiagramIds, words: ProtocolWords): string {
   const items: string[] = [];
   let lx = LEFT;
   const swatch = (fill: string, label: string): void => {
@@ -14,9 +15,9 @@ export function legend(y: number, ids: DiagramIds): string {
     items.push(shape + text({ x: lx + 26, y, "font-size": 10, fill: INK }, label));
     lx += 30 + label.length * 6.5;
   };
-  swatch(FILL.leader, "leader");
-  swatch(FILL.candidate, "candidate");
-  swatch(FILL.follower, "follower");
+  swatch(FILL.leader, words.leader);
+  swatch(FILL.candidate, words.candidate);
+  swatch(FILL.follower, words.follower);
   swatch(`url(#${ids.hatch})`, "down");
   line(el("path", { d: `M${lx},${y - 3}h20`, stroke: "#374151", "stroke-width": 1.2, "marker-end": `url(#${ids.arrow})` }), "delivered");
   line(el("path", { d: `M${lx},${y - 3}h16`, stroke: RED, "stroke-width": 1.2, "stroke-dasharray": "4 3" }) + el("path", { d: `M${lx + 14},${y - 7}l6,6M${lx + 14},${y + 1}l6,-6`, stroke: RED, "stroke-width": 1.5 }), "dropped");

@@ -19,6 +19,7 @@ export interface DraftFields {
   termLow?: number;
   entry?: number;
   id?: string;
+  role?: string;
 }
 
 /** The drafts of a story in trace order, a repeated thing merged into its recent draft as it is added. */
@@ -44,6 +45,7 @@ export class DraftList {
       ids: fields.id === undefined ? [] : [fields.id],
       applied: null,
       detail: "",
+      role: fields.role ?? "",
       events: 1,
       sources: [event],
       say: fields.say,

@@ -51,6 +51,8 @@ export interface Draft {
   /** Applies folded into a commit step. */
   applied: { low: number; high: number; ids: string[] } | null;
   detail: string;
+  /** In a step where a node takes a role: the role's name in the protocol's words (`leader`, `primary`). */
+  role: string;
   events: number;
   /** The trace events the step stands for (by identity), so renderers can point at them. */
   sources: TraceEvent[];

@@ -1,4 +1,3 @@
-import { nodeName } from "@cx/check";
 import type { Draft } from "./draft.js";
 
 // Folding looks back this many steps and this far in time: enough to fold
@@ -62,7 +61,7 @@ function fold(into: Draft, draft: Draft): boolean {
     if (winner === undefined || !into.nodes.includes(winner) || into.termHigh !== draft.termLow) return false;
     const standing = into.say;
     const alone = into.nodes.length === 1 && into.termLow === into.termHigh;
-    into.say = (d) => `${standing(d)}${alone ? " and becomes leader" : `; ${nodeName(winner)} becomes leader in term ${draft.termLow}`}`;
+    into.say = (d) => `${standing(d)}${alone ? ` and becomes ${draft.role}` : `; ${draft.say(draft)}`}`;
     into.kind = "leader";
   } else {
     return false;

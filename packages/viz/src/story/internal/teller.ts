@@ -1,5 +1,5 @@
 import { nodeName, recogniseReplicaObservation, type ReplicaObservation, type ReplicaRole } from "@cx/check";
-import type { NodeId, Observation, TraceEvent } from "@cx/sim";
+import type { NodeId, Observation, ProtocolWords, TraceEvent } from "@cx/sim";
 import { responseText } from "../../describe/describe-event.js";
 import { genericObservation, observationFields } from "../../describe/generic-observation.js";
 import { nodeList } from "../../internal/node-list.js";
@@ -18,12 +18,11 @@ type Role = ReplicaRole | "down";
 type Known<Kind extends ReplicaObservation["kind"]> = Extract<ReplicaObservation, { kind: Kind }>;
 
 const plural = (draft: Draft, one: string, many: string): string => (draft.nodes.length > 1 ? many : one);
-const terms = (draft: Draft): string => (draft.termLow === draft.termHigh ? `term ${draft.termLow}` : `terms ${draft.termLow}-${draft.termHigh}`);
 
 /** Walks the trace once, keeping state (roles, commit indices) and drafting steps. */
 export class Teller {
   private readonly steps = new DraftList();
-  private readonly roles = new Map<NodeId, { role: Role; term: number }>();
+  private readonly roles = new Map<NodeId, { role: Role; term: number; status: string | undefined }>();
   /** Whom each node voted for, by `node:term`: a second, different vote is worth telling. */
   private readonly votes = new Map<string, number>();
   private readonly commits = new Map<NodeId, number>();
@@ -47,8 +46,10 @@ export class Teller {
   private readonly trace: readonly TraceEvent[];
   private readonly violationStep: number;
   private readonly liveness: boolean;
+  private readonly words: ProtocolWords;
 
-  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number }) {
+  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number; words: ProtocolWords }) {
+    this.words = setup.words;
     this.focus = setup.focus;
     this.trace = setup.trace;
     this.violationStep = setup.violationStep;
@@ -81,7 +82,7 @@ export class Teller {
     for (let node = 0; node < this.clusterSize; node++) {
       const role = this.roles.get(node);
       const length = this.logLengths.get(node);
-      const what = role?.role === "leader" ? ` (leader of term ${role.term})` : role?.role === "down" ? " (down)" : "";
+      const what = role?.role === "leader" ? ` (${this.roleName(role)} of ${this.epoch(role.term)})` : role?.role === "down" ? " (down)" : "";
       nodes.push(`${nodeName(node)}${what} ${length === undefined ? "has an unknown log" : `has ${length} entr${length === 1 ? "y" : "ies"}`}`);
     }
     const leaders = [...this.roles.values()].filter((r) => r.role === "leader").length;
@@ -102,9 +103,9 @@ export class Teller {
         return this.observation(event.node, event.observation, event);
       case "crash": {
         const was = this.roles.get(event.node);
-        this.roles.set(event.node, { role: "down", term: was?.term ?? 0 });
+        this.roles.set(event.node, { role: "down", term: was?.term ?? 0, status: undefined });
         this.commits.delete(event.node);
-        const whileLeader = was?.role === "leader" ? ` while leader of term ${was.term}` : "";
+        const whileLeader = was?.role === "leader" ? ` while ${this.roleName(was)} of ${this.epoch(was.term)}` : "";
         this.steps.add(event, { kind: "crash", nodes: [event.node], priority: StoryPriority.Turn, say: () => `${nodeName(event.node)} crashes${whileLeader} (down for ${event.downMs} ms)${event.lostUnsynced === true ? ", losing what it had written but not synced" : ""}` });
         return;
       }
@@ -233,14 +234,14 @@ export class Teller {
   /** A node rebooted: folded into the restart step when there is one. */
   private restarted(node: NodeId, known: Known<"restarted">, event: TraceEvent): void {
     const absorbing = this.absorbingFor(node);
-    this.roles.set(node, { role: "follower", term: known.term });
+    this.roles.set(node, { role: "follower", term: known.term, status: undefined });
     if (absorbing !== null) {
-      if (absorbing.draft.kind === "restart") absorbing.draft.detail += ` with term ${known.term} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
+      if (absorbing.draft.kind === "restart") absorbing.draft.detail += ` with ${this.epoch(known.term)} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
       absorbing.draft.events++;
       absorbing.draft.sources.push(event);
       return;
     }
-    this.steps.add(event, { kind: "restart", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} restarts with term ${known.term} and ${known.logLength} log entries` });
+    this.steps.add(event, { kind: "restart", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} restarts with ${this.epoch(known.term)} and ${known.logLength} log entries` });
   }
 
   /** An entry appended: told when the story follows it; for liveness, past the last commit, it joins the stall. */
@@ -256,7 +257,7 @@ export class Teller {
       entry: known.index,
       id: known.id,
       mergeKey: `appended:${known.index}:${known.term}:${known.id}`,
-      say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} ${entriesText(d.low, d.high)} (term ${d.termLow}, ${idsText(d.ids, d.high - d.low + 1)})`,
+      say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} ${entriesText(d.low, d.high)} (${this.epoch(d.termLow)}, ${idsText(d.ids, d.high - d.low + 1)})`,
     });
   }
 
@@ -301,7 +302,7 @@ export class Teller {
       mergeKey: `committed:${known.index}:${known.term}`,
       say: (d) => {
         const applied = d.applied === null ? "" : `, applying ${entriesText(d.applied.low, d.applied.high)} (${idsText(d.applied.ids, d.applied.high - d.applied.low + 1)})`;
-        return `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${d.high} (in ${terms(d)})${applied}${this.liveness ? ": the last commit of the run" : ""}`;
+        return `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${d.high} (in ${this.epochs(d)})${applied}${this.liveness ? ": the last commit of the run" : ""}`;
       },
     });
   }
@@ -322,26 +323,51 @@ export class Teller {
     if (!known.effect) draft.detail = " as a duplicate, without effect";
   }
 
-  private role(node: NodeId, change: { role: ReplicaRole; term: number }, event: TraceEvent): void {
+  private role(node: NodeId, change: { role: ReplicaRole; term: number; status?: string }, event: TraceEvent): void {
     const { role, term } = change;
+    const status = change.status;
     const before = this.roles.get(node);
-    this.roles.set(node, { role, term });
-    if (before?.role === role && before.term === term) return;
-    if (role === "leader") {
-      this.steps.add(event, { kind: "leader", nodes: [node], priority: StoryPriority.Turn, termLow: term, say: () => `${nodeName(node)} becomes leader in term ${term}` });
-    } else if (role === "candidate") {
+    const now = { role, term, status };
+    this.roles.set(node, now);
+    if (before?.role === role && before.term === term && before.status === status) return;
+    const name = this.roleName(now);
+    const sameRole = before?.role === role && before.term === term;
+    if (role === "leader" && !sameRole) {
+      this.steps.add(event, { kind: "leader", nodes: [node], priority: StoryPriority.Turn, termLow: term, role: name, say: () => `${nodeName(node)} becomes ${name} in ${this.epoch(term)}` });
+    } else if (role === "candidate" && !sameRole) {
+      const [one, many] = this.words.campaign;
       this.steps.add(event, {
         kind: "election",
         nodes: [node],
         priority: StoryPriority.Routine,
         termLow: term,
+        role: name,
         mergeKey: "election",
         adjacentOnly: true,
-        say: (d) => `${nodeList(d.nodes)} ${plural(d, "stands", "stand")} for election in ${terms(d)}`,
+        say: (d) => `${nodeList(d.nodes)} ${plural(d, one, many)} in ${this.epochs(d)}`,
       });
-    } else if (before?.role === "leader") {
-      this.steps.add(event, { kind: "step-down", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} steps down: a follower in term ${term} (it led term ${before.term})` });
+    } else if (role === "follower" && before?.role === "leader") {
+      this.steps.add(event, { kind: "step-down", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} steps down: a ${name} in ${this.epoch(term)} (it led ${this.epoch(before.term)})` });
+    } else if (status !== undefined && status !== before?.status) {
+      // A status of the protocol's own (VR's `recovering`) within one role: worth a line, as a turn of the node's state.
+      this.steps.add(event, { kind: "status", nodes: [node], priority: StoryPriority.Background, termLow: term, role: name, say: () => `${nodeName(node)} is now ${name} in ${this.epoch(term)}` });
     }
+  }
+
+  /** What a node in this role is called: its status when the protocol gave one, else the role in the protocol's words. */
+  private roleName(state: { role: Role; status?: string | undefined }): string {
+    if (state.status !== undefined) return valueText(state.status, 40);
+    return state.role === "down" ? "down" : this.words[state.role];
+  }
+
+  /** `term 3`, `view 3`. */
+  private epoch(value: number): string {
+    return `${this.words.epoch} ${value}`;
+  }
+
+  /** `term 3` or `terms 3-5` for a draft's range. */
+  private epochs(draft: Draft): string {
+    return draft.termLow === draft.termHigh ? this.epoch(draft.termLow) : `${this.words.epoch}s ${draft.termLow}-${draft.termHigh}`;
   }
 
   /**
@@ -356,9 +382,11 @@ export class Teller {
     this.votes.set(key, vote.candidate);
     if (!this.focus.terms.has(vote.term)) return;
     const behind = vote.candidateLogBehind;
+    const [supports, support, supporting] = this.words.support;
+    const epoch = this.words.epoch;
     const notes = [
-      ...(earlier !== undefined && earlier !== vote.candidate ? [`after voting for ${nodeName(earlier)} in the same term`] : []),
-      ...(behind ? [`though ${nodeName(vote.candidate)}'s log (${vote.candidateLastLogIndex} entries, last term ${vote.candidateLastLogTerm}) is behind its own (${vote.lastLogIndex}, last term ${vote.lastLogTerm})`] : []),
+      ...(earlier !== undefined && earlier !== vote.candidate ? [`after ${supporting} ${nodeName(earlier)} in the same ${epoch}`] : []),
+      ...(behind ? [`though ${nodeName(vote.candidate)}'s log (${vote.candidateLastLogIndex} entries, last ${epoch} ${vote.candidateLastLogTerm}) is behind its own (${vote.lastLogIndex}, last ${epoch} ${vote.lastLogTerm})`] : []),
     ];
     const candidate = nodeName(vote.candidate);
     const note = notes.length === 0 ? "" : `, ${notes.join(", ")}`;
@@ -369,7 +397,7 @@ export class Teller {
       termLow: vote.term,
       // Plain votes for one candidate fold into one step; a telling vote stands alone.
       ...(notes.length === 0 ? { mergeKey: `vote:${vote.term}:${vote.candidate}` } : {}),
-      say: (d) => `${nodeList(d.nodes)} ${plural(d, "votes", "vote")} for ${candidate} in term ${vote.term}${note}`,
+      say: (d) => `${nodeList(d.nodes)} ${plural(d, supports, support)} ${candidate} in ${this.epoch(vote.term)}${note}`,
     });
   }
 
