@@ -1,9 +1,36 @@
 import type { ChoiceSource } from "../choices/choice-source.js";
 
-/** What clients ask for: one operation at a time, drawn from the choices. */
-export interface Workload<Input> {
-  /** The `seq`-th operation (from 1) of `client`. Value 0 of every draw must give a calm, ordinary operation. */
-  next(choices: ChoiceSource, client: number, seq: number): Input;
+/** One of a client's earlier operations, as the client saw it end: answered with an output, or given up (its outcome unknown). */
+export type PastOperation<Input, Output> =
+  | { readonly input: Input; readonly answered: true; readonly output: Output }
+  | { readonly input: Input; readonly answered: false };
+
+/**
+ * What a client program sees when it picks its next operation: every
+ * earlier operation of its own with its answer, and the time. A client that
+ * acquires then releases, carries a fencing token, reads then writes, or
+ * retries a compare-and-set reads them here.
+ */
+export interface ClientContext<Input, Output> {
+  /** The client's earlier operations, first first, each answered or given up. */
+  readonly past: readonly PastOperation<Input, Output>[];
+  /** The world's time in ms (clients read the true clock; nodes read their own). */
+  readonly now: number;
+}
+
+/**
+ * What clients ask for: one operation at a time, drawn from the choices.
+ * A workload is a client program when its `next` reads `context`: each
+ * decision still comes from the choices, and only what the client has seen
+ * shapes the next one, so a replay makes the same decisions.
+ */
+export interface Workload<Input, Output = unknown> {
+  /**
+   * The `seq`-th operation (from 1) of `client`. Value 0 of every draw must
+   * give a calm, ordinary operation. `context` holds what the client saw of
+   * its earlier operations (the calm phase's probe never gets one).
+   */
+  next(choices: ChoiceSource, client: number, seq: number, context: ClientContext<Input, Output>): Input;
   /**
    * The calm phase's probe operation: it must change the state, so that
    * liveness ("did anything commit after the network healed?") has

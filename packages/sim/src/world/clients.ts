@@ -1,4 +1,5 @@
 import type { HistoryOperation } from "../clients/history.js";
+import type { ClientContext, PastOperation } from "../clients/workload.js";
 import type { ClientResponse, NodeId, ProtocolNode } from "../protocol.js";
 import { EngineAssertionError } from "../engine-assertion.js";
 import { nextOperationAt } from "./client-cadence.js";
@@ -104,7 +105,7 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
       input = workload.probe(client.id, client.seq);
     } else {
       choices.startSpan("client operation");
-      input = workload.next(choices, client.id, client.seq);
+      input = workload.next(choices, client.id, client.seq, this.clientContext(client));
       choices.endSpan();
     }
     client.input = input;
@@ -152,6 +153,7 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
       client.pending = -1;
       client.target = arrived.node;
       this.focus = arrived.node;
+      core.operationEnded(operation);
       this.scheduleNextOperation(client);
       return;
     }
@@ -183,7 +185,9 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
     if (client.timeouts >= options.clientAttempts) {
       // Giving up leaves the operation indeterminate: it may yet take effect.
       if (this.tracing) core.trace.push({ kind: "client-give-up", time: core.time, step: core.step, client: client.id, seq: client.seq });
+      const operation = this.history[client.pending];
       client.pending = -1;
+      if (operation !== undefined) core.operationEnded(operation);
       this.scheduleNextOperation(client);
       return;
     }
@@ -196,6 +200,21 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
     network.drawFate("client request");
     if (!network.dropped) core.schedule.clientRequest({ time: core.time + network.delay, node: client.target, payload: request });
     core.schedule.clientAttempt({ kind: EventKind.ClientTimeout, time: core.time + options.clientTimeoutMs, client: client.id, seq: client.seq, attempt: client.attempt });
+  }
+
+  /** What a client program sees before it picks its next operation: its own earlier operations and their answers, and the time. */
+  private clientContext(client: ClientState<Input>): ClientContext<Input, Output> {
+    const history = this.history;
+    const time = this.core.time;
+    let past: PastOperation<Input, Output>[] | undefined;
+    return {
+      now: time,
+      // Built only when the program asks: most workloads never look back.
+      get past() {
+        past ??= history.filter((op) => op.client === client.id).map((op) => (op.return === null ? { input: op.input, answered: false as const } : { input: op.input, answered: true as const, output: op.output as Output }));
+        return past;
+      },
+    };
   }
 
   private scheduleNextOperation(client: ClientState<Input>): void {

@@ -35,6 +35,14 @@ export interface FinishedRun<Node, Input, Output> {
 export interface Monitor<Node, Input, Output> {
   /** After a node emits an observation (the node's state already reflects it). */
   onObservation?(node: NodeId, observation: Observation, cluster: ClusterView<Node>): PropertyFailure | undefined;
+  /**
+   * When a client operation ends: answered (`return` set) or given up
+   * (`return: null`, its outcome unknown). `history` is every operation
+   * called so far, in call order (one with `return: null` may still be in
+   * flight). A history property checked here stops the run at the step of
+   * the answer that broke it, instead of at the end.
+   */
+  onOperation?(operation: HistoryOperation<Input, Output>, history: readonly HistoryOperation<Input, Output>[], cluster: ClusterView<Node>): PropertyFailure | undefined;
   /** After every step of the event loop. Keep it cheap: it runs millions of times. */
   afterStep?(cluster: ClusterView<Node>): PropertyFailure | undefined;
   /** Once, at the end of a run that had no violation. */

@@ -1,3 +1,4 @@
+import type { HistoryOperation } from "../clients/history.js";
 import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
 import type { FaultProfile } from "./fault-profile.js";
 import type { TraceEvent } from "./trace.js";
@@ -37,6 +38,8 @@ export interface WorldCore<Message, Input, Output, Persistent, Node extends Prot
   readonly trace: TraceEvent[];
   /** The network's and the fault clock's profile: the drawn one, then its calm form. */
   readonly profile: FaultProfile;
+  /** A client operation ended (answered, or given up): let the monitors judge the history. */
+  operationEnded(operation: HistoryOperation<Input, Output>): void;
   /** A node emitted an observation: trace it, and let the monitors judge it. */
   observe(id: NodeId, observation: Observation): void;
   /**

@@ -61,6 +61,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private traceEnd = -1;
   private readonly afterStepMonitors: Monitor<Node, Input, Output>[];
   private readonly observationMonitors: Monitor<Node, Input, Output>[];
+  private readonly operationMonitors: Monitor<Node, Input, Output>[];
   /** An observation monitor is running (see `nodeThrew`). */
   private inMonitor = false;
 
@@ -75,6 +76,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.history = this.clients.history;
     this.afterStepMonitors = setup.monitors.filter((m) => m.afterStep !== undefined);
     this.observationMonitors = setup.monitors.filter((m) => m.onObservation !== undefined);
+    this.operationMonitors = setup.monitors.filter((m) => m.onOperation !== undefined);
   }
 
   // ---- ClusterView -------------------------------------------------------
@@ -230,6 +232,17 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
       }
     }
     this.inMonitor = false;
+  }
+
+  operationEnded(operation: HistoryOperation<Input, Output>): void {
+    if (this.violation !== null) return;
+    for (const monitor of this.operationMonitors) {
+      const failure = monitor.onOperation?.(operation, this.history, this);
+      if (failure !== undefined) {
+        this.fail(failure);
+        break;
+      }
+    }
   }
 
   nodeThrew(id: NodeId, handling: string, error: unknown): void {
