@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_CANDIDATE_RUNS_MAX, defaultCleanupShrinkPasses, defaultFinalShrinkPasses, defaultShrinkPasses, shrink } from "../src/index.js";
 import { findFailures } from "./fixtures/failures.js";
 import { createToyTarget } from "./fixtures/toy-target.js";
+import { ShrinkState } from "../src/shrink/shrink-state.js";
 
 const target = createToyTarget({ ticks: 60 });
 const lease = { invariant: "lease-safety" };
@@ -46,6 +47,24 @@ describe("the shrink budget", () => {
     const result = shrink({ target, choices: failures[0]?.choices ?? [], violation: lease, clock: () => (now += 10), timeBudgetMs: 200 });
     expect(result.stats.stoppedBy).toBe("time-budget");
     expect(result.stats.candidateRuns).toBeLessThan(DEFAULT_CANDIDATE_RUNS_MAX);
+  });
+
+  it("stops at the time cap even in a pass that only skips candidates (seen before or not below the best) and never runs one", () => {
+    const failure = failures[0];
+    if (failure === undefined) throw new Error("no failure");
+    let now = 0;
+    const state = new ShrinkState({ target, invariant: "lease-safety", candidateRunsMax: 1_000_000, clock: () => (now += 1), timeBudgetMs: 50, onProgress: undefined });
+    state.start(failure.choices);
+    const runsAtStart = state.runs;
+    let asks = 0;
+    // A pass that asks before each candidate, then finds it seen before: the way keep-and-place spun past a cap.
+    while (!state.stopped && asks < 10_000_000) {
+      asks++;
+      state.consider(state.best.slice());
+    }
+    expect(state.stop).toBe("time-budget");
+    expect(state.runs).toBe(runsAtStart);
+    expect(asks).toBeLessThan(200_000);
   });
 
   it("accepts the former name maxCandidates, and the new name wins when both are given", () => {

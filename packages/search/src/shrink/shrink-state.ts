@@ -12,6 +12,13 @@ export interface RunRecord {
   readonly keys: readonly string[];
 }
 
+/**
+ * How often a pass that makes candidates without running them looks at the
+ * outer time cap: every this many asks. A clock read costs far less than a
+ * run, and a pass skips at most a few thousand candidates a millisecond.
+ */
+const TIME_POLL = 1024;
+
 /** Why the state stopped taking candidates. */
 export type BudgetStop = "time-budget" | "candidate-budget";
 
@@ -50,6 +57,8 @@ export class ShrinkState<O extends Outcome> {
   private readonly layouts = new Map<string, RunRecord>();
   private lastKeys: string[] = [];
   private readonly started: number | null;
+  /** Asks of `stopped` and candidates skipped as seen, since the start: every TIME_POLL-th looks at the clock. */
+  private polls = 0;
   private counters: PassCounters = passCounters("initial run");
 
   constructor(private readonly setup: StateSetup<O>) {
@@ -73,7 +82,14 @@ export class ShrinkState<O extends Outcome> {
     this.counters = counters;
   }
 
+  /**
+   * Whether the budget is spent. Passes ask before every candidate, and
+   * some make many that never run (seen before, or not below the best):
+   * the outer time cap is then looked at every {@link TIME_POLL} asks, so
+   * a pass that only skips still stops in time.
+   */
   get stopped(): boolean {
+    if (this.stop === null && ++this.polls % TIME_POLL === 0) this.checkTime();
     return this.stop !== null;
   }
 
@@ -146,6 +162,7 @@ export class ShrinkState<O extends Outcome> {
     if (this.seen.has(key)) {
       // Seen before: if it reproduced, the best is already at or below its record.
       this.hits++;
+      if (++this.polls % TIME_POLL === 0) this.checkTime();
       return false;
     }
     if (this.overBudget()) return false;
@@ -191,6 +208,12 @@ export class ShrinkState<O extends Outcome> {
     if (this.runs >= candidateRunsMax) this.stop = "candidate-budget";
     else if (clock && this.started !== null && timeBudgetMs !== undefined && clock() - this.started >= timeBudgetMs) this.stop = "time-budget";
     return this.stop !== null;
+  }
+
+  /** The outer time cap alone (the run budget binds only when a run is due: a pass that only skips keeps its result). */
+  private checkTime(): void {
+    const { clock, timeBudgetMs } = this.setup;
+    if (clock && this.started !== null && timeBudgetMs !== undefined && clock() - this.started >= timeBudgetMs) this.stop = "time-budget";
   }
 
   /** Milliseconds by the injected clock since the state was made, or `null` without one. */
