@@ -16,6 +16,24 @@ export { RegisterMachine, type AppliedOperation, type ClientOperation, type Clie
 export type { ClusterView } from "./world/cluster-view.js";
 export { EventQueue, type Scheduled } from "./world/event-queue.js";
 export { clientCadence, nextOperationAt, type ClientCadence } from "./world/client-cadence.js";
+export {
+  CLOCK_DRAWS_MAX,
+  CLOCK_DRIFT_HALVES,
+  CLOCK_JUMP_LEVELS,
+  CLOCK_JUMP_SIZES_MS,
+  CLOCK_JUMP_SPAN,
+  CLOCK_OFFSET_EIGHTHS,
+  CLOCK_SYNC_PERIOD_MS,
+  CLOCKS_SPAN,
+  clockReadingMs,
+  drawClockProfile,
+  oscillatorMs,
+  perfectClock,
+  perfectClocks,
+  timerFiresAt,
+  type ClockProfile,
+  type NodeClock,
+} from "./world/clock-profile.js";
 export { calmProfile, drawFaultProfile, type FaultProfile } from "./world/fault-profile.js";
 export { calmSwarm, drawSwarmProfile, SWARM_DRAWS, SWARM_DRAWS_MAX, SWARM_SPAN, withoutOmittedFaults, type SwarmProfile } from "./world/swarm-profile.js";
 export type { FinishedRun, Monitor, PropertyFailure } from "./world/monitor.js";
@@ -46,6 +64,7 @@ export { defineProtocolPlugin, UnknownDefectError, type ProtocolPluginParts } fr
 export { checkProtocolPlugin, findProtocolPlugin, type PluginCheck } from "./plugin/find-protocol-plugin.js";
 export {
   isScenarioOptionsError,
+  MAX_CLOCK_DRIFT_PPM,
   MAX_FAULT_TICKS,
   MAX_SIMULATED_MS,
   scenarioOptionRanges,

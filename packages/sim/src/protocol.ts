@@ -32,6 +32,11 @@ export type ClientResponse<Output> =
  *   mutated afterwards (the world keeps references, it does not copy);
  * - timers are named; setting a timer replaces the pending one of that name;
  *   a crash cancels them all;
+ * - `now()` and timers are the node's own clock: the world's unless the
+ *   scenario draws clocks (`clockDriftPpm`, `clockJumps`), in which case
+ *   `now()` reads the node's offset, drift and jumps, and a timer counts its
+ *   delay on the node's oscillator (a drift speeds it up or slows it down, a
+ *   jump does not move it, as `setTimeout` on a monotonic clock);
  * - `draw` is the node's share of the choice sequence (election jitter);
  *   0 must be the calm value.
  */
@@ -40,9 +45,10 @@ export interface NodeContext<Message, Output, Persistent> {
   /** Every other node of the cluster, in id order. */
   readonly peers: readonly NodeId[];
   readonly clusterSize: number;
-  /** The virtual clock, in integer milliseconds. */
+  /** The node's own clock, in integer milliseconds: the world's virtual clock when clocks are perfect (the default). */
   now(): number;
   send(to: NodeId, message: Message): void;
+  /** Fires `onTimer(name)` once `delayMs` have passed on the node's own clock (its oscillator: a jump of `now()` does not move it). */
   setTimer(name: string, delayMs: number): void;
   cancelTimer(name: string): void;
   /** Stores state that survives a crash (stable storage): `write` then `sync`, done when it returns. */

@@ -25,7 +25,8 @@ describe("the drawn horizon", () => {
   });
 
   it("draws right after the fault profile, within the settings the run layout announces", () => {
-    const drawn = run(new GeneratedChoices(3), huntScenarioOptions);
+    // Every settings span drawn at its longest: five nodes, the swarm profile with the nemesis, clocks that drift and jump.
+    const drawn = run(new GeneratedChoices(3), { ...huntScenarioOptions, clusterSize: 5, clockDriftPpm: 10_000, clockJumps: 1 });
     const settings = drawn.spans.filter((s) => runLayout.settingsSpans.includes(s.label));
     expect(settings.map((s) => s.label)).toEqual([...runLayout.settingsSpans]);
     expect(Math.max(...settings.map((s) => s.end))).toBe(runLayout.settingsDrawsMax);

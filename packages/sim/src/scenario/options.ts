@@ -55,6 +55,29 @@ export interface ScenarioOptions {
    * this option existed.
    */
   readonly clientCadence: number;
+  /**
+   * The bound on each node's clock drift, in parts per million (10,000 is
+   * 1%). Above 0, every node gets its own clock, drawn from the choices
+   * after the swarm profile (see `drawClockProfile`): an offset of up to
+   * the bound times 64 s (what a clock synced by NTP a poll ago may be off
+   * by) and a drift within the bound, fast or slow, both 0 at draw 0. A
+   * node's `now()` reads its clock and its timers count on it (a timer of
+   * d ms on a clock running fast by r fires after d / (1 + r) world ms). A
+   * protocol that assumes drift within a bound (leases) is tested inside
+   * its assumption with the bound it assumes, outside it with a larger one.
+   * 0: every clock is the world's, and nothing is drawn, as in every run
+   * saved before this option existed.
+   */
+  readonly clockDriftPpm: number;
+  /**
+   * 1: clocks also jump, forward or back, by 10 ms to 1 s at fault-clock
+   * ticks (a chance per tick drawn with the clocks, then three draws per
+   * tick): an out-of-model fault, as an operator or a bad time sync sets a
+   * clock. A jump changes what `now()` reads from then on, not when pending
+   * timers fire. 0: no jumps and no draws, as in every run saved before
+   * this option existed.
+   */
+  readonly clockJumps: number;
 }
 
 /** The defaults every saved reproduction records explicitly; an option missing from a file takes its value here. */
@@ -72,6 +95,8 @@ export const defaultScenarioOptions: ScenarioOptions = {
   drawnHorizon: 0,
   swarm: 0,
   clientCadence: 0,
+  clockDriftPpm: 0,
+  clockJumps: 0,
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { ProtocolVocabulary } from "../plugin/protocol-vocabulary.js";
 import type { Span } from "../choices/choice-source.js";
 import type { HistoryOperation } from "../clients/history.js";
+import type { ClockProfile } from "../world/clock-profile.js";
 import type { FaultProfile } from "../world/fault-profile.js";
 import type { SwarmProfile } from "../world/swarm-profile.js";
 import type { TraceEvent } from "../world/trace.js";
@@ -23,6 +24,8 @@ export interface RunResult<Input, Output> {
   readonly profile: FaultProfile;
   /** The run's swarm profile (`calmSwarm` when the scenario draws none). */
   readonly swarm: SwarmProfile;
+  /** Each node's clock and how often clocks jump (`perfectClocks` when the scenario draws none). */
+  readonly clocks: ClockProfile;
   readonly options: ScenarioOptions;
   /** The choices consumed, in order: replaying them reproduces this run. */
   readonly choices: number[];

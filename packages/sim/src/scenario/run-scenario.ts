@@ -2,6 +2,7 @@ import type { ChoiceSource } from "../choices/choice-source.js";
 import type { Workload } from "../clients/workload.js";
 import type { Protocol, ProtocolNode } from "../protocol.js";
 import { clientCadence } from "../world/client-cadence.js";
+import { drawClockProfile } from "../world/clock-profile.js";
 import type { ClusterView } from "../world/cluster-view.js";
 import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
@@ -40,8 +41,10 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
 /**
  * Runs one scenario: draw the cluster size (0 means 3, otherwise 5), the
  * fault profile, when `options.drawnHorizon` is 1 the horizon (see
- * `drawHorizon`) and when `options.swarm` is 1 the swarm profile (see
- * `drawSwarmProfile`); run the fault phase, then the calm phase (network healed,
+ * `drawHorizon`), when `options.swarm` is 1 or 2 the swarm profile (see
+ * `drawSwarmProfile`) and when `options.clockDriftPpm` or
+ * `options.clockJumps` asks for them the nodes' clocks (see
+ * `drawClockProfile`); run the fault phase, then the calm phase (network healed,
  * crashed nodes restarted, no new faults), with monitors after every step
  * and at the end.
  *
@@ -72,6 +75,8 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   // So is the swarm profile (nothing drawn without the option).
   const swarm = drawSwarmProfile(choices, options.swarm);
   const profile = withoutOmittedFaults(drawnProfile, swarm);
+  // And so are the nodes' clocks (nothing drawn without `clockDriftPpm` or `clockJumps`).
+  const clocks = drawClockProfile(choices, options, clusterSize);
   const recorder = createCoverageRecorder(spec.coverage, spec.abstractState, choices);
   const world = new World<Message, Input, Output, Persistent, Node>({
     protocol: spec.protocol,
@@ -82,6 +87,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     clusterSize,
     profile,
     swarm,
+    clocks,
     monitors: spec.monitors ?? [],
     coverage: recorder.probe,
     recordTrace: spec.recordTrace ?? false,
@@ -94,6 +100,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     clusterSize,
     profile,
     swarm,
+    clocks,
     options,
     choices: choices.record(),
     spans: choices.spans(),

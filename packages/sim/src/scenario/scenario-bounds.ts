@@ -22,6 +22,9 @@ export const MAX_SIMULATED_MS = 120_000;
  */
 export const MAX_FAULT_TICKS = 2000;
 
+/** The largest drift bound, in parts per million: a clock at the bound still runs at half the world's rate or more, at one and a half times or less. */
+export const MAX_CLOCK_DRIFT_PPM = 500_000;
+
 /**
  * The documented range of every numeric scenario option (inclusive). A new
  * option must add its range here: the `satisfies` makes a missing one a
@@ -41,6 +44,8 @@ export const scenarioOptionRanges = {
   drawnHorizon: { min: 0, max: 1, why: "0 keeps the fixed horizon of the options above; 1 draws a horizon no longer than it from the choices" },
   swarm: { min: 0, max: 2, why: "0 runs the world without a swarm profile; 1 draws one from the choices; 2 draws one with the nemesis and partitions that cut messages in flight" },
   clientCadence: { min: 0, max: 1, why: "0 spreads client operations over the drawn fault phase; 1 keeps the full fault phase's cadence and hurries in the calm phase" },
+  clockDriftPpm: { min: 0, max: MAX_CLOCK_DRIFT_PPM, why: "parts per million: 0 keeps every clock perfect; a clock runs at most 50% fast or slow" },
+  clockJumps: { min: 0, max: 1, why: "0: clocks never jump; 1: a node's clock may jump forward or back at fault ticks" },
 } as const satisfies Record<Exclude<keyof ScenarioOptions, "clusterSize">, OptionRange>;
 
 /** One problem in a set of scenario options: the option (`faultTickMs`, or `""` for the whole value) and what was expected. */

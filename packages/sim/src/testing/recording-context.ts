@@ -29,7 +29,11 @@ function deepFreeze<T>(value: T): T {
  */
 export class RecordingContext<Message, Output, Persistent> implements NodeContext<Message, Output, Persistent> {
   readonly peers: readonly NodeId[];
-  /** The virtual clock; the test moves it. */
+  /**
+   * The node's own clock, what `now()` reads; the test moves it, forward or
+   * back (a drifting clock or a jump is just another value here). Timers
+   * record the reading they are due at (`time + delayMs`).
+   */
   time = 0;
   readonly sent: { to: NodeId; message: Message }[] = [];
   readonly observations: Observation[] = [];

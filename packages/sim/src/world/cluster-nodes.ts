@@ -87,11 +87,14 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
     // A context outlives its boot only as a stale reference: after a crash
     // every effect through it is ignored.
     const live = () => slot.epoch === epoch && slot.up;
+    // With perfect clocks (every run whose scenario draws none) a node reads the world's time, as before clocks existed.
+    const clocks = core.clocks;
+    const perfect = clocks.perfect;
     return {
       id,
       peers: Array.from({ length: core.size }, (_, i) => i).filter((i) => i !== id),
       clusterSize: core.size,
-      now: () => core.time,
+      now: perfect ? () => core.time : () => clocks.now(id),
       send: (to, message) => {
         if (live()) network.send(id, to, message);
       },
@@ -99,7 +102,8 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
         if (!live()) return;
         const token = ++this.timerToken;
         slot.timers.set(name, token);
-        core.schedule.timer({ time: core.time + Math.max(0, Math.floor(delayMs)), node: id, serial: token, epoch, payload: name });
+        const delay = Math.max(0, Math.floor(delayMs));
+        core.schedule.timer({ time: perfect ? core.time + delay : clocks.timerFiresAt(id, delay), node: id, serial: token, epoch, payload: name });
       },
       cancelTimer: (name) => {
         if (live() && slot.timers.has(name)) slot.timers.set(name, 0);

@@ -26,10 +26,11 @@ const STRIKE_KINDS = Object.keys(StrikeKind).length;
 
 /**
  * The fault clock: every tick draws whether a node crashes and a partition
- * forms, for how long and (with a fault grain) when in the tick; the
- * partition heals by itself, or is replaced when the swarm profile
- * repartitions. With the swarm profile's nemesis, a client request
- * delivered in the fault phase may also strike its receiver.
+ * forms, for how long and (with a fault grain) when in the tick, and, with
+ * clock jumps on, whether a node's clock jumps; the partition heals by
+ * itself, or is replaced when the swarm profile repartitions. With the
+ * swarm profile's nemesis, a client request delivered in the fault phase
+ * may also strike its receiver.
  */
 export class Faults<Message, Input, Output, Persistent, Node extends ProtocolNode<Message, Input>> {
   private readonly tracing: boolean;
@@ -73,6 +74,8 @@ export class Faults<Message, Input, Output, Persistent, Node extends ProtocolNod
     const faults: TickFaults = { crash, crashNode, downMs, split, drawn, healMs };
     if (offset === 0) this.apply(faults);
     else core.schedule.faultAt({ time: core.time + offset, payload: faults });
+    // Clock jumps draw in their own span after the tick's, and only when on: older files keep their layout.
+    core.clocks.tick();
     core.sampleCoverage();
   }
 

@@ -13,7 +13,9 @@ export interface BlockedLink {
 
 /**
  * Everything that happened in a run, in order. `step` is the index of the
- * event-queue step it happened in; `time` is simulated milliseconds.
+ * event-queue step it happened in; `time` is simulated milliseconds on the
+ * world's clock (a node's own clock is told by its `clock` and `clock-jump`
+ * events).
  */
 export type TraceEvent =
   | { readonly kind: "send"; readonly time: number; readonly step: number; readonly id: number; readonly from: NodeId; readonly to: NodeId; readonly message: string; readonly fate: MessageFate; readonly deliverAt: number; readonly duplicate: boolean }
@@ -28,6 +30,10 @@ export type TraceEvent =
   | { readonly kind: "client-response"; readonly time: number; readonly step: number; readonly client: number; readonly seq: number; readonly node: NodeId; readonly response: ClientResponse<unknown> }
   | { readonly kind: "client-give-up"; readonly time: number; readonly step: number; readonly client: number; readonly seq: number }
   | { readonly kind: "observation"; readonly time: number; readonly step: number; readonly node: NodeId; readonly observation: Observation }
+  /** A node's clock, drawn at setup, when it is not perfect: it read `offsetMs` at world time 0 and runs `driftPpm` fast (negative: slow). Once per node, before the first boot. */
+  | { readonly kind: "clock"; readonly time: number; readonly step: number; readonly node: NodeId; readonly offsetMs: number; readonly driftPpm: number }
+  /** A node's clock jumped `jumpMs` (negative: back) and now reads `readsMs`; its pending timers are not moved. */
+  | { readonly kind: "clock-jump"; readonly time: number; readonly step: number; readonly node: NodeId; readonly jumpMs: number; readonly readsMs: number }
   | { readonly kind: "phase"; readonly time: number; readonly step: number; readonly phase: "calm" }
   | { readonly kind: "violation"; readonly time: number; readonly step: number; readonly violation: Violation };
 

@@ -1,6 +1,7 @@
 import type { HistoryOperation } from "../clients/history.js";
 import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
 import type { FaultProfile } from "./fault-profile.js";
+import type { NodeClocks } from "./node-clocks.js";
 import type { TraceEvent } from "./trace.js";
 import type { WorldSchedule } from "./world-events.js";
 import type { WorldSetup } from "./world-setup.js";
@@ -23,7 +24,7 @@ export interface NodeSlot<Node> {
 
 /**
  * What the parts of the world (network, faults, clients, nodes) share: the
- * clock, the schedule, the node slots, the trace, and the few calls that
+ * clock, the nodes' own clocks, the schedule, the node slots, the trace, and the few calls that
  * belong to the world as a whole. The world implements it; each part holds
  * it instead of the world, so the parts never import one another in a circle.
  */
@@ -36,6 +37,8 @@ export interface WorldCore<Message, Input, Output, Persistent, Node extends Prot
   readonly schedule: WorldSchedule<Message, Input, Output>;
   readonly slots: readonly NodeSlot<Node>[];
   readonly trace: TraceEvent[];
+  /** The nodes' own clocks (what `now()` reads, when timers fire, jumps). */
+  readonly clocks: NodeClocks;
   /** The network's and the fault clock's profile: the drawn one, then its calm form. */
   readonly profile: FaultProfile;
   /** A client operation ended (answered, or given up): let the monitors judge the history. */

@@ -4,6 +4,7 @@ import type { Protocol, ProtocolNode } from "../protocol.js";
 import type { ScenarioOptions } from "../scenario/options.js";
 import type { RunLimits } from "../scenario/run-limits.js";
 import type { ClientCadence } from "./client-cadence.js";
+import type { ClockProfile } from "./clock-profile.js";
 import type { ClusterView } from "./cluster-view.js";
 import type { FaultProfile } from "./fault-profile.js";
 import type { Monitor } from "./monitor.js";
@@ -22,6 +23,8 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   readonly profile: FaultProfile;
   /** The run's swarm profile (`calmSwarm` for the world as it was before swarm profiles). */
   readonly swarm: SwarmProfile;
+  /** Each node's clock and how often clocks jump (`perfectClocks` when the scenario draws none). */
+  readonly clocks: ClockProfile;
   readonly monitors: readonly Monitor<Node, Input, Output>[];
   /** The protocol side's coverage probe: one feature, or several, per sample. */
   readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;

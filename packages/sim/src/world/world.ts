@@ -11,6 +11,7 @@ import { calmProfile, type FaultProfile } from "./fault-profile.js";
 import { Faults } from "./faults.js";
 import type { Monitor, PropertyFailure } from "./monitor.js";
 import { Network } from "./network.js";
+import { NodeClocks } from "./node-clocks.js";
 import type { TraceEvent } from "./trace.js";
 import type { NodeSlot, WorldCore } from "./world-core.js";
 import { EventKind, WorldSchedule, type WorldEvent } from "./world-events.js";
@@ -26,7 +27,8 @@ export type { WorldSetup } from "./world-setup.js";
 export const HANDLER_ERROR = "HandlerError";
 
 /**
- * The simulated world: a virtual clock, an event queue ordered by (time,
+ * The simulated world: a virtual clock (and each node's own, drifting from
+ * it when the scenario draws clocks), an event queue ordered by (time,
  * sequence number), a hostile network, crashes and partitions, sequential
  * clients. Every decision it makes is drawn from the choice sequence, with
  * 0 the calm outcome. The world runs the event loop and the monitors; its
@@ -50,6 +52,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
 
   readonly schedule: WorldSchedule<Message, Input, Output>;
   readonly slots: NodeSlot<Node>[] = [];
+  readonly clocks: NodeClocks;
   private readonly network: Network<Message, Input, Output, Persistent, Node>;
   private readonly clients: Clients<Message, Input, Output, Persistent, Node>;
   private readonly nodes: ClusterNodes<Message, Input, Output, Persistent, Node>;
@@ -69,6 +72,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.size = setup.clusterSize;
     this.profile = setup.profile;
     this.schedule = new WorldSchedule();
+    this.clocks = new NodeClocks(this);
     this.network = new Network(this);
     this.clients = new Clients(this, this.network);
     this.nodes = new ClusterNodes(this, { network: this.network, clients: this.clients });
@@ -113,6 +117,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     for (let id = 0; id < this.size; id++) {
       this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined, unsynced: undefined });
     }
+    this.clocks.traceSetup();
     for (let id = 0; id < this.size; id++) this.nodes.boot(id);
     this.clients.start();
     this.faults.start();

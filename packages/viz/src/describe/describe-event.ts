@@ -1,6 +1,7 @@
 import { describeObservation, nodeName, recogniseReplicaObservation } from "@cx/check";
 import type { ClientResponse, TraceEvent } from "@cx/sim";
 import { valueText } from "../internal/value-text.js";
+import { clockJumpText, clockText } from "./clock-text.js";
 import { genericObservation } from "./generic-observation.js";
 
 /**
@@ -48,6 +49,10 @@ export function describeEvent(event: TraceEvent): string {
       const known = recogniseReplicaObservation(event.observation, event.node);
       return known === null ? genericObservation(event.node, event.observation) : describeObservation(known);
     }
+    case "clock":
+      return clockText(event);
+    case "clock-jump":
+      return clockJumpText(event);
     case "phase":
       return "calm phase: faults stop, the network heals, crashed nodes restart";
     case "violation":
