@@ -12,6 +12,10 @@ export type StoryStepKind =
   | "restart"
   | "partition"
   | "heal"
+  /** The nodes' clocks, when the run drew clocks that are not perfect (`s1's clock runs 1.0% fast`). */
+  | "clock"
+  /** A node's clock jumped forward or back (`s2's clock jumps 300 ms back`). */
+  | "clock-jump"
   | "calm"
   | "appended"
   | "truncated"

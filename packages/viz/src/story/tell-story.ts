@@ -51,7 +51,7 @@ export function tellStory(run: RecordedRun, options: StoryOptions = {}): Story {
   const trace = run.trace.slice(0, end);
   const focus = findFocus(violation, trace, options.entries);
   const words = protocolWords(run.vocabulary);
-  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1, words }).tell();
+  const drafts = new Teller({ clusterSize: run.clusterSize, focus, trace, violationStep: violation?.step ?? -1, words, endTime: violation?.time ?? run.endTime }).tell();
   if (violation !== null) drafts.push(violationDraft(violation));
   const folded = foldDrafts(drafts);
   const kept = leaveOut(folded, maxSteps);

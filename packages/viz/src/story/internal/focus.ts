@@ -12,6 +12,8 @@ export interface Focus {
   readonly unplaceable: ReadonlySet<string>;
   /** A liveness failure: the story is about why progress stopped, not about particular entries. */
   readonly liveness: boolean;
+  /** Nodes the violation names (empty when it names none). */
+  readonly nodes: ReadonlySet<number>;
 }
 
 /**
@@ -46,7 +48,8 @@ export function findFocus(violation: Violation | null, trace: readonly TraceEven
     if (operation.role === "unplaceable") unplaceable.add(key);
   }
   const terms = new Set(subjects.terms ?? []);
-  if (explicitEntries !== undefined) return { entries: new Set(explicitEntries), operations, unplaceable, terms, liveness };
+  const nodes = new Set(subjects.nodes ?? []);
+  if (explicitEntries !== undefined) return { entries: new Set(explicitEntries), operations, unplaceable, terms, liveness, nodes };
   const entries = new Set(subjects.entries ?? []);
   if (operations.size > 0) {
     for (const event of trace) {
@@ -56,7 +59,7 @@ export function findFocus(violation: Violation | null, trace: readonly TraceEven
     }
   }
   if (entries.size === 0 && operations.size === 0 && !liveness) for (const index of recentIndices(trace, 2)) entries.add(index);
-  return { entries, operations, unplaceable, terms, liveness };
+  return { entries, operations, unplaceable, terms, liveness, nodes };
 }
 
 /** The last `count` distinct log indices the trace touched, newest first. */

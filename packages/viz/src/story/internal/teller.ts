@@ -1,5 +1,6 @@
 import { nodeName, recogniseReplicaObservation, type ReplicaObservation, type ReplicaRole } from "@cx/check";
 import type { NodeId, Observation, ProtocolWords, TraceEvent } from "@cx/sim";
+import { clockJumpText, clockText } from "../../describe/clock-text.js";
 import { responseText } from "../../describe/describe-event.js";
 import { genericObservation, observationFields } from "../../describe/generic-observation.js";
 import { nodeList } from "../../internal/node-list.js";
@@ -47,9 +48,14 @@ export class Teller {
   private readonly violationStep: number;
   private readonly liveness: boolean;
   private readonly words: ProtocolWords;
+  /** When the story ends (the violation, or the run's end): how far a drifting clock has strayed by then. */
+  private readonly endTime: number;
+  /** The one step telling every node's drawn clock, and the clocks it tells. */
+  private clocks: { draft: Draft; events: Extract<TraceEvent, { kind: "clock" }>[] } | null = null;
 
-  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number; words: ProtocolWords }) {
+  constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number; words: ProtocolWords; endTime: number }) {
     this.words = setup.words;
+    this.endTime = setup.endTime;
     this.focus = setup.focus;
     this.trace = setup.trace;
     this.violationStep = setup.violationStep;
@@ -123,6 +129,11 @@ export class Teller {
       }
       case "partition":
         this.steps.add(event, { kind: "partition", nodes: [], priority: StoryPriority.Turn, say: () => `network partition: ${event.shape}` });
+        return;
+      case "clock":
+        return this.clock(event);
+      case "clock-jump":
+        this.steps.add(event, { kind: "clock-jump", nodes: [event.node], priority: this.clockPriority(event.node), say: () => clockJumpText(event) });
         return;
       case "heal":
         if (this.absorbing?.draft.kind === "calm") {
@@ -352,6 +363,31 @@ export class Teller {
       // A status of the protocol's own (VR's `recovering`) within one role: worth a line, as a turn of the node's state.
       this.steps.add(event, { kind: "status", nodes: [node], priority: StoryPriority.Background, termLow: term, role: name, say: () => `${nodeName(node)} is now ${name} in ${this.epoch(term)}` });
     }
+  }
+
+  /**
+   * The nodes' drawn clocks, all in one step before the first boot (one
+   * sentence each): how far each has strayed from the world by the story's
+   * end says whether a timeout or a lease could have misjudged it.
+   */
+  private clock(event: Extract<TraceEvent, { kind: "clock" }>): void {
+    if (this.clocks === null) {
+      const events = [event];
+      const draft = this.steps.add(event, { kind: "clock", nodes: [event.node], priority: this.clockPriority(event.node), say: () => events.map((e) => clockText(e, this.endTime)).join("; ") });
+      this.clocks = { draft, events };
+      return;
+    }
+    const { draft, events } = this.clocks;
+    events.push(event);
+    draft.nodes = [...new Set([...draft.nodes, event.node])].sort((a, b) => a - b);
+    draft.priority = Math.max(draft.priority, this.clockPriority(event.node));
+    draft.events++;
+    draft.sources.push(event);
+  }
+
+  /** A clock is a turn of the story when the violation names its node, or names none; otherwise background. */
+  private clockPriority(node: NodeId): number {
+    return this.focus.nodes.size === 0 || this.focus.nodes.has(node) ? StoryPriority.Turn : StoryPriority.Background;
   }
 
   /** What a node in this role is called: its status when the protocol gave one, else the role in the protocol's words. */
