@@ -27,6 +27,16 @@ export { registerModel } from "./models/register-model.js";
 export type { RegisterInput, RegisterOutput, RegisterState } from "./models/register-model.js";
 export { kvModel } from "./models/kv-model.js";
 export type { KvInput, KvOutput, KvState } from "./models/kv-model.js";
+export { setModel } from "./models/set-model.js";
+export type { SetInput, SetOutput, SetState } from "./models/set-model.js";
+export { queueModel } from "./models/queue-model.js";
+export type { QueueInput, QueueOutput, QueueState } from "./models/queue-model.js";
+export { counterModel } from "./models/counter-model.js";
+export type { CounterInput, CounterOutput, CounterState } from "./models/counter-model.js";
+export { lockModel } from "./models/lock-model.js";
+export type { LockInput, LockOutput, LockState } from "./models/lock-model.js";
+export { builtInModels } from "./models/built-in-models.js";
+export type { BuiltInModel, BuiltInModelName, BuiltInModelTypes } from "./models/built-in-models.js";
 
 // Linearizability: history files (JSON lines).
 export { parseHistory } from "./history/parse-history.js";

@@ -1,10 +1,9 @@
 import { checkLinearizability } from "../linearizability/check-linearizability.js";
+import type { Model } from "../linearizability/model.js";
 import type { Operation } from "../linearizability/operation.js";
 import type { CheckOptions, LinearizabilityResult } from "../linearizability/result.js";
-import { kvModel } from "../models/kv-model.js";
-import type { KvInput, KvOutput, KvState } from "../models/kv-model.js";
-import { registerModel } from "../models/register-model.js";
-import type { RegisterInput, RegisterOutput, RegisterState } from "../models/register-model.js";
+import { builtInModels } from "../models/built-in-models.js";
+import type { BuiltInModelName, BuiltInModelTypes } from "../models/built-in-models.js";
 import type { HistoryError } from "./history-error.js";
 import { parseHistory } from "./parse-history.js";
 import type { HistoryModelName } from "./parse-history.js";
@@ -16,28 +15,31 @@ export interface HistoryInput {
 }
 
 /** Options of {@link checkHistories}: the checker's, applied to each history alone, and the model to insist on. */
-export interface CheckHistoriesOptions extends CheckOptions {
-  /** Insist on this model for every history instead of inferring it per history. */
-  readonly model?: HistoryModelName;
+export interface CheckHistoriesOptions<Name extends BuiltInModelName = HistoryModelName> extends CheckOptions {
+  /**
+   * Insist on this model for every history instead of inferring it per
+   * history (`register` or `kv`); `set`, `queue`, `counter` and `lock`
+   * histories need it (see {@link parseHistory}).
+   */
+  readonly model?: Name;
 }
 
-/** What {@link checkHistories} says of one history: why it could not be read, or its operations and verdict under the model it is for. */
-export type CheckedHistory =
+/**
+ * What {@link checkHistories} says of one history: why it could not be read,
+ * or its operations and verdict under the model it is for. `Name` is the
+ * models it may be for.
+ */
+export type CheckedHistory<Name extends BuiltInModelName = HistoryModelName> =
   | { readonly ok: false; readonly name: string; readonly errors: readonly HistoryError[] }
   | {
-      readonly ok: true;
-      readonly name: string;
-      readonly model: "register";
-      readonly operations: readonly Operation<RegisterInput, RegisterOutput>[];
-      readonly result: LinearizabilityResult<RegisterInput, RegisterOutput, RegisterState>;
-    }
-  | {
-      readonly ok: true;
-      readonly name: string;
-      readonly model: "kv";
-      readonly operations: readonly Operation<KvInput, KvOutput>[];
-      readonly result: LinearizabilityResult<KvInput, KvOutput, KvState>;
-    };
+      readonly [Model in Name]: {
+        readonly ok: true;
+        readonly name: string;
+        readonly model: Model;
+        readonly operations: readonly Operation<BuiltInModelTypes[Model]["input"], BuiltInModelTypes[Model]["output"]>[];
+        readonly result: LinearizabilityResult<BuiltInModelTypes[Model]["input"], BuiltInModelTypes[Model]["output"], BuiltInModelTypes[Model]["state"]>;
+      };
+    }[Name];
 
 /** The verdict of one history of a batch: the checker's, or `invalid` when it could not be parsed. */
 export type HistoryVerdict = "ok" | "illegal" | "unknown" | "invalid";
@@ -51,7 +53,8 @@ export interface HistoryTally {
 
 /**
  * Parses and checks many histories, one after another, each with the
- * built-in model it is for: one call instead of one process per file.
+ * built-in model it is for (or the one named in `options.model`): one call
+ * instead of one process per file.
  *
  * When to use: checking a folder of recorded histories. The inputs are
  * taken one at a time and each result is given as soon as it is known, so
@@ -71,18 +74,26 @@ export interface HistoryTally {
  * tallyHistories(checked).worst; // "ok", "illegal", "unknown" or "invalid"
  * ```
  */
-export function* checkHistories(inputs: Iterable<HistoryInput>, options: CheckHistoriesOptions = {}): Generator<CheckedHistory, void, undefined> {
+export function* checkHistories<Name extends BuiltInModelName = HistoryModelName>(
+  inputs: Iterable<HistoryInput>,
+  options: CheckHistoriesOptions<Name> = {},
+): Generator<CheckedHistory<Name>, void, undefined> {
   const { model, ...checkOptions } = options;
   for (const { name, source } of inputs) {
-    const parsed = parseHistory(source, model === undefined ? {} : { model });
-    if (!parsed.ok) yield { ok: false, name, errors: parsed.errors };
-    else if (parsed.model === "register") yield { ok: true, name, model: "register", operations: parsed.operations, result: checkLinearizability(registerModel, parsed.operations, checkOptions) };
-    else yield { ok: true, name, model: "kv", operations: parsed.operations, result: checkLinearizability(kvModel, parsed.operations, checkOptions) };
+    const parsed = parseHistory<BuiltInModelName>(source, model === undefined ? {} : { model });
+    if (!parsed.ok) {
+      yield { ok: false, name, errors: parsed.errors };
+      continue;
+    }
+    // The model named by the parse is the one its operations are typed for: the casts only say so to the compiler.
+    const chosen = builtInModels[parsed.model] as Model<unknown, unknown, unknown>;
+    const operations = parsed.operations as readonly Operation<unknown, unknown>[];
+    yield { ok: true, name, model: parsed.model, operations, result: checkLinearizability(chosen, operations, checkOptions) } as CheckedHistory<Name>;
   }
 }
 
 /** The verdict of one checked history. */
-export function historyVerdict(checked: CheckedHistory): HistoryVerdict {
+export function historyVerdict(checked: CheckedHistory<BuiltInModelName>): HistoryVerdict {
   return checked.ok ? checked.result.verdict : "invalid";
 }
 
@@ -98,7 +109,7 @@ const SEVERITY: Readonly<Record<HistoryVerdict, number>> = { ok: 0, unknown: 1, 
  * tallyHistories([...checkHistories(inputs)]).counts.illegal; // how many are not linearizable
  * ```
  */
-export function tallyHistories(checked: Iterable<CheckedHistory | HistoryVerdict>): HistoryTally {
+export function tallyHistories(checked: Iterable<CheckedHistory<BuiltInModelName> | HistoryVerdict>): HistoryTally {
   const counts: Record<HistoryVerdict, number> = { ok: 0, illegal: 0, unknown: 0, invalid: 0 };
   let worst: HistoryVerdict = "ok";
   for (const entry of checked) {

@@ -1,22 +1,45 @@
 import type { Operation } from "../linearizability/operation.js";
+import type { BuiltInModelName, BuiltInModelTypes } from "../models/built-in-models.js";
 import type { KvInput, KvOutput } from "../models/kv-model.js";
 import type { RegisterInput, RegisterOutput } from "../models/register-model.js";
 import { decodeUtf8, stripBom } from "./decode-utf8.js";
 import type { HistoryError } from "./history-error.js";
+import { NAMED_MODEL_OPS, readNamedModelLine } from "./named-model-lines.js";
+import type { NamedModelName } from "./named-model-lines.js";
+import { quote, show } from "./show-value.js";
 
-/** Which built-in model a history file is for. */
+/**
+ * A built-in model that {@link parseHistory} can tell from a history's
+ * operations alone: `register` or `kv`. The other built-in models (`set`,
+ * `queue`, `counter`, `lock`: see {@link BuiltInModelName}) share operation
+ * names with these and with each other, so a history of theirs is read only
+ * when the model is named.
+ */
 export type HistoryModelName = "register" | "kv";
 
-/** What {@link parseHistory} returns: typed operations for one model, or every error found. */
-export type ParsedHistory =
-  | { readonly ok: true; readonly model: "register"; readonly operations: Operation<RegisterInput, RegisterOutput>[] }
-  | { readonly ok: true; readonly model: "kv"; readonly operations: Operation<KvInput, KvOutput>[] }
+/**
+ * What {@link parseHistory} returns: typed operations for one model, or
+ * every error found. `Name` is the models it may be for: `register` or `kv`
+ * unless a model was named.
+ */
+export type ParsedHistory<Name extends BuiltInModelName = HistoryModelName> =
+  | {
+      readonly [Model in Name]: {
+        readonly ok: true;
+        readonly model: Model;
+        readonly operations: Operation<BuiltInModelTypes[Model]["input"], BuiltInModelTypes[Model]["output"]>[];
+      };
+    }[Name]
   | { readonly ok: false; readonly errors: HistoryError[] };
 
 /** Options of {@link parseHistory}. */
-export interface ParseHistoryOptions {
-  /** Insist on this model instead of inferring it from the first operation (an empty history defaults to register). */
-  readonly model?: HistoryModelName;
+export interface ParseHistoryOptions<Name extends BuiltInModelName = HistoryModelName> {
+  /**
+   * The model the history is for. Without it the model is inferred from the
+   * first operation, `register` or `kv` (an empty history defaults to
+   * register); `set`, `queue`, `counter` and `lock` histories need it.
+   */
+  readonly model?: Name;
   /** Stop after this many errors (default 20). */
   readonly errorsMax?: number;
 }
@@ -24,12 +47,23 @@ export interface ParseHistoryOptions {
 const REGISTER_OPS = new Set(["read", "write", "cas"]);
 const KV_OPS = new Set(["get", "put", "append"]);
 
+const isNamedModel = (model: BuiltInModelName | undefined): model is NamedModelName => model !== undefined && model !== "register" && model !== "kv";
+
+/** For an op of no inferred model: which named models it belongs to, and how to read their histories. */
+function namedModelHint(op: unknown): string {
+  if (typeof op !== "string") return "";
+  const models = (Object.keys(NAMED_MODEL_OPS) as NamedModelName[]).filter((name) => NAMED_MODEL_OPS[name].includes(op));
+  if (models.length === 0) return "";
+  return ` (a ${models.join(" or ")} operation: histories of a set, queue, counter or lock are read only with the model named, e.g. { model: ${JSON.stringify(models[0])} })`;
+}
+
 /**
  * Parses a history in the JSON-lines format (one operation per line):
  * `{"client":3,"call":12,"return":40,"op":"get","key":"7","value":null,"output":"a1 a5 "}`.
  *
  * When to use: to check a history recorded by another tool with
- * {@link checkLinearizability} and {@link registerModel} / {@link kvModel}.
+ * {@link checkLinearizability} and the model it names (see
+ * {@link builtInModels}).
  *
  * Details: fields are `client` (integer), `call` (number), `return` (number
  * >= call, or `null` when the call never returned), `op` (`read`, `write`,
@@ -49,13 +83,31 @@ const KV_OPS = new Set(["get", "put", "append"]);
  * names its 1-based line and the field, what was expected and what was
  * found.
  *
+ * Named models (`options.model`; their lines are read with the same
+ * `client`, `call`, `return`, `value`, `expected`, `output` and `ok`
+ * fields, plus `delta` and `token`):
+ * - `set`: `add` and `remove` (`value`: string; `output`: true or false,
+ *   did it change the set, or null when not reported), `read` (`output`:
+ *   array of distinct strings, in any order).
+ * - `queue`: `enqueue` (`value`: string), `dequeue` (`output`: the string
+ *   dequeued, or null when the queue was empty).
+ * - `counter`: `read` (`output`: integer), `add` (`delta`: integer;
+ *   `output`: the value after, or null), `cas` (`expected`, `value`:
+ *   integers; `ok`: boolean).
+ * - `lock`: `acquire` (`output`: the token granted, an integer >= 1, or
+ *   null when refused), `release` (`token`; `ok`), `write` (`token`,
+ *   `value`: string; `ok`), `read` (`output`: string, or null before any
+ *   accepted write).
+ *
  * @example
  * ```ts
  * const parsed = parseHistory('{"client":0,"call":0,"return":1,"op":"read","value":null,"output":null}');
  * if (parsed.ok && parsed.model === "register") checkLinearizability(registerModel, parsed.operations);
+ * const queue = parseHistory('{"client":0,"call":0,"return":1,"op":"dequeue","output":null}', { model: "queue" });
+ * if (queue.ok) checkLinearizability(queueModel, queue.operations);
  * ```
  */
-export function parseHistory(source: string | Uint8Array, options: ParseHistoryOptions = {}): ParsedHistory {
+export function parseHistory<Name extends BuiltInModelName = HistoryModelName>(source: string | Uint8Array, options: ParseHistoryOptions<Name> = {}): ParsedHistory<Name> {
   let text: string;
   if (typeof source === "string") text = stripBom(source);
   else {
@@ -67,7 +119,10 @@ export function parseHistory(source: string | Uint8Array, options: ParseHistoryO
   const errors: HistoryError[] = [];
   const register: Operation<RegisterInput, RegisterOutput>[] = [];
   const kv: Operation<KvInput, KvOutput>[] = [];
-  let model: HistoryModelName | undefined = options.model;
+  const chosen: BuiltInModelName | undefined = options.model;
+  const named = isNamedModel(chosen) ? chosen : undefined;
+  const others: { client: number; call: number; return: number | null; input: unknown; output: unknown }[] = [];
+  let model: HistoryModelName | undefined = isNamedModel(chosen) ? undefined : chosen;
   const lines = text.split("\n");
   for (let index = 0; index < lines.length && errors.length < errorsMax; index++) {
     const source = (lines[index] as string).trim();
@@ -100,9 +155,20 @@ export function parseHistory(source: string | Uint8Array, options: ParseHistoryO
       fail("return", `expected a response time >= call (${call}), found ${ret}`);
     }
     const op = fields["op"];
+    if (named !== undefined) {
+      const ops = NAMED_MODEL_OPS[named];
+      if (typeof op !== "string" || !ops.includes(op)) {
+        fail("op", `expected a ${named} operation (${ops.map((name) => JSON.stringify(name)).join(", ")}), found ${show(op)}`);
+        continue;
+      }
+      const reading = readNamedModelLine(named, { fields, op, pending: ret === null, fail });
+      if (reading === undefined || errors.length > before) continue;
+      others.push({ client: client as number, call: call as number, return: ret as number | null, input: reading.input, output: reading.output });
+      continue;
+    }
     const opModel: HistoryModelName | undefined = typeof op === "string" ? (REGISTER_OPS.has(op) ? "register" : KV_OPS.has(op) ? "kv" : undefined) : undefined;
     if (opModel === undefined) {
-      fail("op", `expected one of "read", "write", "cas" (register) or "get", "put", "append" (kv), found ${show(op)}`);
+      fail("op", `expected one of "read", "write", "cas" (register) or "get", "put", "append" (kv), found ${show(op)}${namedModelHint(op)}`);
       continue;
     }
     if (model === undefined) model = opModel;
@@ -156,28 +222,8 @@ export function parseHistory(source: string | Uint8Array, options: ParseHistoryO
     }
   }
   if (errors.length > 0) return { ok: false, errors };
-  return (model ?? "register") === "register" ? { ok: true, model: "register", operations: register } : { ok: true, model: "kv", operations: kv };
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return "nothing (field missing)";
-  return quote(preview(value, 3));
-}
-
-/** A short JSON-like preview that never recurses deeper than `depth` (a value nested 10,000 deep must not overflow the stack). */
-function preview(value: unknown, depth: number): string {
-  if (Array.isArray(value)) {
-    if (depth === 0) return value.length === 0 ? "[]" : "[...]";
-    return `[${value.slice(0, 5).map((v: unknown) => preview(v, depth - 1)).join(",")}${value.length > 5 ? ",..." : ""}]`;
-  }
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value);
-    if (depth === 0) return entries.length === 0 ? "{}" : "{...}";
-    return `{${entries.slice(0, 5).map(([k, v]) => `${JSON.stringify(k)}:${preview(v, depth - 1)}`).join(",")}${entries.length > 5 ? ",..." : ""}}`;
-  }
-  return JSON.stringify(value) ?? String(value);
-}
-
-function quote(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  // Each array holds the operations of the model it is returned with: the casts only say so to the compiler.
+  if (named !== undefined) return { ok: true, model: named, operations: others } as unknown as ParsedHistory<Name>;
+  const parsed = (model ?? "register") === "register" ? { ok: true, model: "register", operations: register } : { ok: true, model: "kv", operations: kv };
+  return parsed as ParsedHistory<Name>;
 }

@@ -10,9 +10,9 @@ export type StepResult<State> = { readonly ok: true; readonly state: State } | {
 /**
  * A sequential specification, Porcupine-style: a record of pure functions.
  *
- * When to use: write one to check histories of your own object (a queue, a
- * set, a lock...). The built-in {@link registerModel} and {@link kvModel}
- * are examples.
+ * When to use: write one to check histories of your own object (a stack, a
+ * lease, a document...). The built-in models ({@link builtInModels}:
+ * register, kv, set, queue, counter, lock) are examples.
  *
  * Details:
  * - `step` must be pure and must never mutate `state`: the checker keeps old
