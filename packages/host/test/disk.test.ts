@@ -3,6 +3,7 @@ import { HostedNode } from "../src/node/hosted-node.js";
 import { FakeContext } from "./fake-context.js";
 
 const diskNode = new URL("./fixtures/disk-node.ts", import.meta.url).pathname;
+const rangeNode = new URL("./fixtures/range-node.ts", import.meta.url).pathname;
 
 /** Fires every pending I/O completion of the node, in the order they are due. */
 function completeIo(ctx: FakeContext, node: HostedNode): void {
@@ -72,5 +73,17 @@ describe("a hosted node's disk across a crash", () => {
     new HostedNode(a, { module: diskNode, config: undefined });
     new HostedNode(b, { module: diskNode, config: undefined });
     expect([...booted(a), ...booted(b)].map((o) => o["boots"])).toEqual([1, 1]);
+  });
+
+  it("a range read gives the records in key order, each value as it was written", () => {
+    const ctx = new FakeContext();
+    completeIo(ctx, new HostedNode(ctx, { module: rangeNode, config: undefined }));
+    expect(ctx.observations).toEqual([
+      {
+        kind: "range",
+        all: ['a-text: string "say \\"$cx\\""', 'b-map: Map [["k",1]]', "c-bytes: bytes 1,2", "d-date: Date 5", 'e-plain: object {"n":1,"list":[null,true]}', "f-big: bigint 7", 'g-set: Set ["x"]'],
+        some: ["d-date", "c-bytes", "b-map"],
+      },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { HostedNode } from "../src/node/hosted-node.js";
 import { FakeContext } from "./fake-context.js";
 
 const streamNode = new URL("./fixtures/stream-node.ts", import.meta.url).pathname;
+const builtinsNode = new URL("./fixtures/builtins-node.cjs", import.meta.url).pathname;
 
 describe("a hosted node that uses Node's streams", () => {
   it("pipes through streams of its own realm, whose ticks the host owns", () => {
@@ -14,5 +15,11 @@ describe("a hosted node that uses Node's streams", () => {
       node.onTimer(name);
     }
     expect(ctx.replies.map((r) => r.response)).toEqual([{ kind: "ok", output: 1 }]);
+  });
+
+  it("every require of a built-in module gives the same object, as Node's require does", () => {
+    const ctx = new FakeContext();
+    new HostedNode(ctx, { module: builtinsNode, config: undefined });
+    expect(ctx.observations).toEqual([{ kind: "same", timers: true, path: true, stream: true, fs: true }]);
   });
 });

@@ -69,7 +69,7 @@ export class HostedNode implements ProtocolNode<string, unknown> {
       io: (op, kind) => ctx.setTimer(`${kind}@${op}`, ctx.draw(IO_DELAY_LEVELS, "io delay")),
       storageGet: (key) => store.get(key),
       storagePut: (key, value) => store.put(key, value),
-      storageRange: (range) => JSON.stringify(store.range(JSON.parse(range) as KeyRange)),
+      storageRange: (range) => rangeText(store.range(JSON.parse(range) as KeyRange)),
       storageSync: (op) => store.syncIssued(op),
       send: (to, text) => ctx.send(to, text),
       emit: (text) => ctx.emit(JSON.parse(text) as { kind: string }),
@@ -144,6 +144,16 @@ export class HostedNode implements ProtocolNode<string, unknown> {
     if (this.failure !== undefined) throw this.failure.error;
     return outcome.value as T;
   }
+}
+
+/** Records as JSON `[key, value][]`: values are stored as wire text already, so they are embedded, not encoded twice. */
+function rangeText(records: readonly (readonly [string, string])[]): string {
+  let text = "[";
+  for (let i = 0; i < records.length; i++) {
+    const [key, value] = records[i] as readonly [string, string];
+    text += `${i === 0 ? "" : ","}[${JSON.stringify(key)},${value}]`;
+  }
+  return `${text}]`;
 }
 
 function isHandle(value: unknown): value is HostedNodeHandle {

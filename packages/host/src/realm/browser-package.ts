@@ -38,11 +38,21 @@ export function browserPackage(name: string): BrowserPackage {
   return found;
 }
 
+/** Answers of {@link browserFile}, per package and path: every boot requires the same files again (path.relative is slow). */
+const fileAnswers = new Map<BrowserPackage, Map<string, string | false | undefined>>();
+
 /** What the package's browser build loads instead of `path` (a file inside it), or undefined to keep it. */
 export function browserFile(pkg: BrowserPackage, path: string): string | false | undefined {
+  let answers = fileAnswers.get(pkg);
+  if (answers === undefined) {
+    answers = new Map();
+    fileAnswers.set(pkg, answers);
+  }
+  if (answers.has(path)) return answers.get(path);
   const inside = relative(pkg.root, path);
-  if (inside.startsWith("..")) return undefined;
-  return mapped(pkg.map, normal(`./${inside.split(sep).join("/")}`));
+  const answer = inside.startsWith("..") ? undefined : mapped(pkg.map, normal(`./${inside.split(sep).join("/")}`));
+  answers.set(path, answer);
+  return answer;
 }
 
 /** Whether `path` is a file of the package. */

@@ -21,7 +21,7 @@ export interface RealmBridge {
   storageGet(key: string): string | undefined;
   /** `undefined` deletes. */
   storagePut(key: string, value: string | undefined): void;
-  /** JSON range `{gt,gte,lt,lte,reverse,limit}` in, JSON `[key, value][]` out, in key order. */
+  /** JSON range `{gt,gte,lt,lte,reverse,limit}` in, JSON `[key, value][]` out, in key order (each value its stored wire text, embedded as is). */
   storageRange(range: string): string;
   /** A sync was issued; `ioId` is the id its completion will carry. */
   storageSync(ioId: number): void;
@@ -48,7 +48,10 @@ export interface RealmRuntime {
   encode(value: unknown): string;
   decode(text: string): unknown;
   readonly env: unknown;
-  readonly modules: Readonly<Record<string, unknown>>;
+  /** The runtime's version of a built-in module (`timers`, `crypto`, `util`...), made when the host asks for it (once per realm). */
+  module(key: string): unknown;
+  /** What the realm's globals must hold (timers, clocks, `process`...), for the host to copy onto the context's sandbox. */
+  readonly globals: Readonly<Record<string, unknown>>;
 }
 
 /** A CommonJS module object made inside the realm. */
