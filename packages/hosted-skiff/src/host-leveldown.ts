@@ -58,8 +58,9 @@ export class HostLevelDown extends AbstractLevelDOWN {
 
   override _get(key: unknown, _options: unknown, callback: Callback<unknown>): void {
     const value = this.storage.getSync(asText(key));
-    const missing = Object.assign(new Error("NotFound: key not found in database"), { notFound: true, status: 404 });
-    queueMicrotask(() => (value === undefined ? callback(missing) : callback(null, value)));
+    // The error only when the key is missing: an Error captures a stack trace, and most reads find their key.
+    const missing = value === undefined ? Object.assign(new Error("NotFound: key not found in database"), { notFound: true, status: 404 }) : undefined;
+    queueMicrotask(() => (missing !== undefined ? callback(missing) : callback(null, value)));
   }
 
   // abstract-leveldown's signature, four parameters by contract.
