@@ -9,7 +9,7 @@ export type { Violation, ViolationOperation, ViolationSubjects } from "./violati
 
 // Clients and their histories.
 export type { HistoryOperation } from "./clients/history.js";
-export { registerWorkload, type ClientContext, type PastOperation, type RegisterInput, type RegisterOutput, type Workload } from "./clients/workload.js";
+export { registerWorkload, type ClientProgram, type ClientTurn, type OperationWorkload, type PastOperation, type RegisterInput, type RegisterOutput, type Workload } from "./clients/workload.js";
 export { RegisterMachine, type AppliedOperation, type ClientOperation, type ClientSession } from "./clients/register-machine.js";
 
 // The world.

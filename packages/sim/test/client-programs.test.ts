@@ -8,8 +8,8 @@ import { primaryBackup, type PrimaryBackupNode } from "./fixtures/primary-backup
  * own mark appended, then reads again; a given-up read makes it read again.
  */
 const readModifyWrite: Workload<RegisterInput, RegisterOutput> = {
-  next(choices, client, _seq, context) {
-    const last = context.past[context.past.length - 1];
+  react(choices, { client, past }) {
+    const last = past[past.length - 1];
     choices.draw(2, "think"); // a decision the client still draws, as every decision is
     if (last === undefined || last.input.op !== "read" || !last.answered) return { op: "read" };
     const read = typeof last.output === "string" ? last.output : "";

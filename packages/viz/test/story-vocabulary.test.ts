@@ -13,8 +13,8 @@ const vrWords: ProtocolVocabulary = {
   support: ["backs", "back", "backing"],
 };
 
-const status = (node: number, role: "leader" | "candidate" | "follower", view: number, word?: string): Observation =>
-  ({ kind: "role", node, role, term: view, ...(word === undefined ? {} : { status: word }) }) as Observation;
+const status = (node: number, state: { role: "leader" | "candidate" | "follower"; view: number; word?: string }): Observation =>
+  ({ kind: "role", node, role: state.role, term: state.view, ...(state.word === undefined ? {} : { status: state.word }) }) as Observation;
 
 const backs = (node: number, view: number, candidate: number): Observation =>
   ({ kind: "voted", node, term: view, candidate, lastLogIndex: 1, lastLogTerm: 1, candidateLastLogIndex: 1, candidateLastLogTerm: 1, candidateLogBehind: false }) as Observation;
@@ -27,19 +27,19 @@ const backs = (node: number, view: number, candidate: number): Observation =>
  */
 function vrShapedRun(vocabulary: ProtocolVocabulary | undefined): RecordedRun {
   const b = new TraceBuilder();
-  b.observe(10, 0, status(0, "leader", 1, "primary"));
-  b.observe(10, 1, status(1, "follower", 1));
-  b.observe(10, 2, status(2, "follower", 1));
+  b.observe(10, 0, status(0, { role: "leader", view: 1, word: "primary" }));
+  b.observe(10, 1, status(1, { role: "follower", view: 1 }));
+  b.observe(10, 2, status(2, { role: "follower", view: 1 }));
   b.observe(40, 0, { kind: "appended", node: 0, index: 1, term: 1, id: "c0#1 write 7" } as Observation);
   b.observe(45, 2, { kind: "appended", node: 2, index: 1, term: 1, id: "c0#1 write 7" } as Observation);
   b.observe(50, 0, { kind: "committed", node: 0, index: 1, term: 1 } as Observation);
-  b.push({ kind: "partition", time: 60, shape: "s0 isolated" });
+  b.push({ kind: "partition", time: 60, shape: "s0 isolated", blocked: [] });
   b.push({ kind: "crash", time: 70, node: 2, downMs: 100 });
-  b.restart(170, 2, [status(2, "follower", 1, "recovering")]);
-  b.observe(190, 2, status(2, "follower", 1, "normal"));
-  b.observe(200, 1, status(1, "candidate", 2, "view-change"));
+  b.restart(170, 2, [status(2, { role: "follower", view: 1, word: "recovering" })]);
+  b.observe(190, 2, status(2, { role: "follower", view: 1, word: "normal" }));
+  b.observe(200, 1, status(1, { role: "candidate", view: 2, word: "view-change" }));
   b.observe(201, 2, backs(2, 2, 1));
-  b.observe(205, 1, status(1, "leader", 2));
+  b.observe(205, 1, status(1, { role: "leader", view: 2 }));
   b.observe(300, 1, { kind: "appended", node: 1, index: 1, term: 2, id: "c1#1 write 9" } as Observation);
   b.observe(310, 1, { kind: "committed", node: 1, index: 1, term: 2 } as Observation);
   const violation = b.violation(310, {

@@ -6,31 +6,24 @@ export type PastOperation<Input, Output> =
   | { readonly input: Input; readonly answered: false };
 
 /**
- * What a client program sees when it picks its next operation: every
- * earlier operation of its own with its answer, and the time. A client that
- * acquires then releases, carries a fencing token, reads then writes, or
- * retries a compare-and-set reads them here.
+ * What a client program sees when it picks its next operation: who it is,
+ * which operation this is, every earlier operation of its own with its
+ * answer, and the time. A client that acquires then releases, carries a
+ * fencing token, reads then writes, or retries a compare-and-set reads
+ * them here.
  */
-export interface ClientContext<Input, Output> {
+export interface ClientTurn<Input, Output> {
+  readonly client: number;
+  /** The operation's number, from 1. */
+  readonly seq: number;
   /** The client's earlier operations, first first, each answered or given up. */
   readonly past: readonly PastOperation<Input, Output>[];
   /** The world's time in ms (clients read the true clock; nodes read their own). */
   readonly now: number;
 }
 
-/**
- * What clients ask for: one operation at a time, drawn from the choices.
- * A workload is a client program when its `next` reads `context`: each
- * decision still comes from the choices, and only what the client has seen
- * shapes the next one, so a replay makes the same decisions.
- */
-export interface Workload<Input, Output = unknown> {
-  /**
-   * The `seq`-th operation (from 1) of `client`. Value 0 of every draw must
-   * give a calm, ordinary operation. `context` holds what the client saw of
-   * its earlier operations (the calm phase's probe never gets one).
-   */
-  next(choices: ChoiceSource, client: number, seq: number, context: ClientContext<Input, Output>): Input;
+/** What every workload tells the world besides its operations. */
+interface WorkloadWords<Input> {
   /**
    * The calm phase's probe operation: it must change the state, so that
    * liveness ("did anything commit after the network healed?") has
@@ -40,6 +33,31 @@ export interface Workload<Input, Output = unknown> {
   /** `input` in words, for traces and stories (`write 1.2`, `read`). */
   describe(input: Input): string;
 }
+
+/** Clients that issue operations drawn from the choices, whatever came back before. */
+export interface OperationWorkload<Input> extends WorkloadWords<Input> {
+  /** The `seq`-th operation (from 1) of `client`. Value 0 of every draw must give a calm, ordinary operation. */
+  next(choices: ChoiceSource, client: number, seq: number): Input;
+}
+
+/**
+ * Clients that are programs: each sees what came back before it picks its
+ * next operation (read-modify-write, compare-and-set loops, acquire then
+ * release with a fencing token, a lease timer of its own). Every decision
+ * is still drawn from the choices and only what the client has seen shapes
+ * the next, so a replay makes the same decisions.
+ */
+export interface ClientProgram<Input, Output> extends WorkloadWords<Input> {
+  /** The client's next operation, given its turn. Value 0 of every draw must give a calm, ordinary operation. */
+  react(choices: ChoiceSource, turn: ClientTurn<Input, Output>): Input;
+}
+
+/**
+ * What clients ask for, one operation at a time: operations drawn from the
+ * choices ({@link OperationWorkload}, `next`) or client programs that react
+ * to the answers ({@link ClientProgram}, `react`).
+ */
+export type Workload<Input, Output = unknown> = OperationWorkload<Input> | ClientProgram<Input, Output>;
 
 /** A register operation, in the shape of `@cx/check`'s register model. */
 export type RegisterInput =
@@ -55,7 +73,7 @@ export type RegisterOutput = string | boolean | null;
  * which makes histories far easier to check. With every draw 0 the clients
  * alternate write, read, write, ... so the calm run still reads what it wrote.
  */
-export const registerWorkload: Workload<RegisterInput> = {
+export const registerWorkload: OperationWorkload<RegisterInput> = {
   next(choices, client, seq) {
     const flip = choices.draw(2, "op kind");
     return (seq + flip) % 2 === 1 ? { op: "write", value: `${client}.${seq}` } : { op: "read" };

@@ -1,5 +1,5 @@
 import type { HistoryOperation } from "../clients/history.js";
-import type { ClientContext, PastOperation } from "../clients/workload.js";
+import type { ClientTurn, PastOperation } from "../clients/workload.js";
 import type { ClientResponse, NodeId, ProtocolNode } from "../protocol.js";
 import { EngineAssertionError } from "../engine-assertion.js";
 import { nextOperationAt } from "./client-cadence.js";
@@ -105,7 +105,7 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
       input = workload.probe(client.id, client.seq);
     } else {
       choices.startSpan("client operation");
-      input = workload.next(choices, client.id, client.seq, this.clientContext(client));
+      input = "react" in workload ? workload.react(choices, this.turnOf(client)) : workload.next(choices, client.id, client.seq);
       choices.endSpan();
     }
     client.input = input;
@@ -203,13 +203,14 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
   }
 
   /** What a client program sees before it picks its next operation: its own earlier operations and their answers, and the time. */
-  private clientContext(client: ClientState<Input>): ClientContext<Input, Output> {
+  private turnOf(client: ClientState<Input>): ClientTurn<Input, Output> {
     const history = this.history;
-    const time = this.core.time;
     let past: PastOperation<Input, Output>[] | undefined;
     return {
-      now: time,
-      // Built only when the program asks: most workloads never look back.
+      client: client.id,
+      seq: client.seq,
+      now: this.core.time,
+      // Built only when the program asks: a program may look at the time alone.
       get past() {
         past ??= history.filter((op) => op.client === client.id).map((op) => (op.return === null ? { input: op.input, answered: false as const } : { input: op.input, answered: true as const, output: op.output as Output }));
         return past;
