@@ -9,6 +9,7 @@ import { builtinAnswer } from "./builtin-modules.js";
 import { compiledModule } from "./module-source.js";
 import type { RealmBridge, RealmModule, RealmRuntime } from "./realm-bridge.js";
 import { RUNTIME_SOURCE } from "./runtime-source.js";
+import { wireCodec } from "./wire-codec.js";
 
 const runtimeScript = new vm.Script(RUNTIME_SOURCE, { filename: "cx-host-runtime.js" });
 const dispatchScript = new vm.Script("__cx_dispatch()", { filename: "cx-host-dispatch.js" });
@@ -56,6 +57,7 @@ const outerPieces = Object.freeze({
   inspect: nodeUtil.inspect,
   util: nodeUtil,
   crypto: nodeCrypto,
+  codec: wireCodec,
 });
 
 /**

@@ -52,49 +52,8 @@ function leakingModule(name, keys) {
 cx.leakingModule = leakingModule;
 
 // ---- the wire: values cross the network and the disk as text ------------
-const plainObject = Object.prototype;
-// Whether a value needs the tagged encoding (bytes, Map, Set, Date, bigint): most messages are plain data,
-// and JSON.stringify without a replacer is several times faster.
-function needsTags(value, depth) {
-  if (typeof value === "bigint") return true;
-  if (value === null || typeof value !== "object") return false;
-  if (depth > 64) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (needsTags(value[i], depth + 1)) return true;
-    return false;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== plainObject && proto !== null) return true;
-  for (const key in value) if (needsTags(value[key], depth + 1)) return true;
-  return false;
-}
-function encode(value) {
-  if (!needsTags(value, 0)) return JSON.stringify(value === undefined ? null : value);
-  return JSON.stringify(value === undefined ? null : value, function (key, v) {
-    const raw = this[key];
-    if (raw instanceof Uint8Array || (outer.Buffer.isBuffer && outer.Buffer.isBuffer(raw))) return { "$cx": "bytes", b: outer.Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("base64") };
-    if (raw instanceof Map) return { "$cx": "map", e: Array.from(raw.entries()) };
-    if (raw instanceof Set) return { "$cx": "set", e: Array.from(raw.values()) };
-    if (raw instanceof OriginalDate) return { "$cx": "date", t: raw.getTime() };
-    if (typeof v === "bigint") return { "$cx": "bigint", v: String(v) };
-    return v;
-  });
-}
-function decode(text) {
-  if (!text.includes('"$cx"')) return JSON.parse(text);
-  return JSON.parse(text, function (_key, v) {
-    if (v !== null && typeof v === "object" && typeof v["$cx"] === "string") {
-      switch (v["$cx"]) {
-        case "bytes": return outer.Buffer.from(v.b, "base64");
-        case "map": return new Map(v.e);
-        case "set": return new Set(v.e);
-        case "date": return new OriginalDate(v.t);
-        case "bigint": return BigInt(v.v);
-      }
-    }
-    return v;
-  });
-}
+// The host's codec (wire-codec.ts), bound to this realm's intrinsics: compiled once per process.
+const { encode, decode } = outer.codec({ objectPrototype: Object.prototype, JSON, Map, Set, Date: OriginalDate, Uint8Array });
 cx.encode = encode;
 cx.decode = decode;
 
