@@ -167,6 +167,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.emit({ kind: "appended", node: this.ctx.id, index, term: entry.term, id: entry.id });
     this.waiting.set(index, request);
     this.broadcastAppend();
+    // A cluster of one: no reply will come to count, the leader's own copy is the majority.
+    if (this.ctx.peers.length === 0) this.advanceCommit();
   }
 
   // ---- elections -----------------------------------------------------------
@@ -190,6 +192,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.touchElection();
     this.requestVotes();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
+    // A cluster of one: its own vote is the majority.
+    if (countNodes(this.votes) * 2 > this.ctx.clusterSize) this.becomeLeader();
   }
 
   private requestVotes(): void {

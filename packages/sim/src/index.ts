@@ -42,7 +42,7 @@ export { buildPartition, drawPartition, drawPartitionShape, PartitionShape, type
 export { hashTrace, type BlockedLink, type MessageFate, type TraceEvent } from "./world/trace.js";
 
 // Scenarios.
-export { defaultScenarioOptions, huntScenarioOptions, huntScenarioOverrides, type ScenarioOptions } from "./scenario/options.js";
+export { CLUSTER_SIZE_MAX, defaultScenarioOptions, huntScenarioOptions, huntScenarioOverrides, type ScenarioOptions } from "./scenario/options.js";
 export { drawHorizon, HORIZON_SPAN } from "./scenario/horizon.js";
 export { runLayout } from "./scenario/run-layout.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";

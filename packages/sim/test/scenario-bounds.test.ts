@@ -51,6 +51,15 @@ describe("scenario bounds", () => {
     expect(validateScenarioOptions({ clusterSize: 5 })).toEqual({ ok: true, value: { ...defaultScenarioOptions, clusterSize: 5 } });
   });
 
+  it("takes any cluster size from 1 to 9 and refuses others, naming the field and the range", () => {
+    for (let size = 1; size <= 9; size++) expect(validateScenarioOptions({ clusterSize: size })).toEqual({ ok: true, value: { ...defaultScenarioOptions, clusterSize: size } });
+    for (const size of [0, 10, 2.5, "3"]) {
+      const checked = validateScenarioOptions({ clusterSize: size });
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.errors).toEqual([{ path: "clusterSize", message: expect.stringContaining("from 1 to 9") as unknown as string }]);
+    }
+  });
+
   it("refuses a fault tick of 0 ms and huge durations, naming the option and its range", () => {
     const zero = validateScenarioOptions({ faultTickMs: 0 });
     expect(zero.ok).toBe(false);
@@ -61,7 +70,7 @@ describe("scenario bounds", () => {
   });
 
   it("refuses unknown options, non-integers, a bad cluster size and a calm phase whose minimum exceeds its maximum", () => {
-    const checked = validateScenarioOptions({ faultTickMS: 100, clients: 2.5, messageDelayMsMin: "1", clusterSize: 4 });
+    const checked = validateScenarioOptions({ faultTickMS: 100, clients: 2.5, messageDelayMsMin: "1", clusterSize: 10 });
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.errors.map((e) => e.path).sort()).toEqual(["clients", "clusterSize", "faultTickMS", "messageDelayMsMin"]);
     const calm = validateScenarioOptions({ calmMinMs: 4000, calmMaxMs: 3000 });

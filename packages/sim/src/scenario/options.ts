@@ -1,11 +1,18 @@
+/** The largest cluster a scenario may fix: beyond it, the failures worth finding need no more nodes, and every run gets slower. */
+export const CLUSTER_SIZE_MAX = 9;
+
 /**
  * The knobs of a scenario that are not drawn from the choices. They are
  * saved in every reproduction file, so changing a default never changes
  * what an old file replays.
  */
 export interface ScenarioOptions {
-  /** Fix the cluster size instead of drawing it (0 draws 3, anything else 5). */
-  readonly clusterSize?: 3 | 5;
+  /**
+   * Fix the cluster size, from 1 to {@link CLUSTER_SIZE_MAX}, instead of
+   * drawing it (0 draws 3, anything else 5): a single server, a coordinator
+   * with its participants, a chain of any length.
+   */
+  readonly clusterSize?: number;
   /** Number of clients, each issuing operations one at a time. */
   readonly clients: number;
   /** Operations each client issues over the run. */

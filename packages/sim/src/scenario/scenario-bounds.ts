@@ -1,4 +1,4 @@
-import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
+import { CLUSTER_SIZE_MAX, defaultScenarioOptions, type ScenarioOptions } from "./options.js";
 
 /** An inclusive integer range a scenario option must lie in. */
 export interface OptionRange {
@@ -63,7 +63,7 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set<string>([...RANGE_KEYS, "cluster
 /**
  * Checks scenario options (from a reproduction file, a flag, a caller)
  * against {@link scenarioOptionRanges}: every value an integer in its
- * range, `clusterSize` 3 or 5, `calmMinMs <= calmMaxMs`,
+ * range, `clusterSize` from 1 to 9, `calmMinMs <= calmMaxMs`,
  * `faultPhaseMs + calmMaxMs <= MAX_SIMULATED_MS` and at most
  * `MAX_FAULT_TICKS` fault ticks. Missing options take
  * their defaults.
@@ -102,7 +102,7 @@ export function validateScenarioOptions(input: unknown): ScenarioOptionsCheck {
   }
   const size = given["clusterSize"];
   if (size !== undefined) {
-    if (size !== 3 && size !== 5) errors.push({ path: "clusterSize", message: `expected 3 or 5, got ${describe(size)}` });
+    if (typeof size !== "number" || !Number.isInteger(size) || size < 1 || size > CLUSTER_SIZE_MAX) errors.push({ path: "clusterSize", message: `expected a whole number of nodes from 1 to ${CLUSTER_SIZE_MAX}, got ${describe(size)}` });
     else value["clusterSize"] = size;
   }
   if (errors.length === 0) {

@@ -62,7 +62,8 @@ export function buildPartition(drawn: PartitionDraw, size: number): Partition {
       }
       return { shape: `s${k} isolated`, blocked };
     case PartitionShape.SplitMinority: {
-      const minority = new Set(Array.from({ length: Math.floor((size - 1) / 2) }, (_, i) => (k + i) % size));
+      // Two nodes split one from the other; three or more, the largest minority (one of three, two of five).
+      const minority = new Set(Array.from({ length: Math.max(Math.min(1, size - 1), Math.floor((size - 1) / 2)) }, (_, i) => (k + i) % size));
       for (let a = 0; a < size; a++) for (let b = 0; b < size; b++) if (minority.has(a) !== minority.has(b)) cut(blocked, a, b);
       return { shape: `{${[...minority].map((m) => `s${m}`).join(",")}} split from the rest`, blocked };
     }
