@@ -56,8 +56,10 @@ export function oneLine(message: string): string {
 /** Where to read the usage of the command that failed: `pnpm cx hunt --help`. */
 function helpHint(args: readonly string[]): string {
   const command = args.find((a) => !a.startsWith("-"));
-  const known = ["bugs", "protocols", "run", "hunt", "replay", "shrink", "lin", "bench", "campaign", "worker", "report"];
-  return `run ${cxCommand(command !== undefined && known.includes(command) ? [command, "--help"] : ["--help"])} for usage`;
+  const known = ["bugs", "protocols", "run", "hunt", "replay", "shrink", "lin", "bench", "campaign", "worker", "report", "new"];
+  // `cx new protocol` is a command of a command: its own help is the one to read.
+  const words = command === "new" && args.includes("protocol") ? ["new", "protocol"] : command !== undefined && known.includes(command) ? [command] : [];
+  return `run ${cxCommand([...words, "--help"])} for usage`;
 }
 
 /**

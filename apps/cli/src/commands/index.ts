@@ -5,6 +5,7 @@ import { registerBugsCommand } from "./bugs-command.js";
 import { registerCampaignCommand } from "./campaign-command.js";
 import { registerHuntCommand } from "./hunt-command.js";
 import { registerLinCommand } from "./lin-command.js";
+import { registerNewCommand } from "./new-command.js";
 import { registerProtocolsCommand } from "./protocols-command.js";
 import { registerReplayCommand } from "./replay-command.js";
 import { registerReportCommand } from "./report-command.js";
@@ -29,5 +30,6 @@ export function registerCommands(program: Command): void {
   registerCampaignCommand(program);
   registerWorkerCommand(program);
   registerReportCommand(program);
+  registerNewCommand(program);
   for (const command of program.commands) command.addHelpText("after", exitCodeHelp);
 }
