@@ -10,7 +10,8 @@ export interface BuiltinProtocol {
 
 /**
  * cx's own protocols, in the order listings and the experiment show them.
- * Adding a protocol package to cx is one line here.
+ * Adding a protocol package to cx is its import and an entry here, plus the
+ * dependency in this package's package.json (docs/new-protocol.md).
  */
 export const builtinProtocols: readonly BuiltinProtocol[] = [
   { plugin: raft, module: import.meta.resolve("@cx/raft") },
