@@ -4,21 +4,48 @@ import { writeFileAtomic as writeAtomically } from "./atomic-file.js";
 /** Colour only where a person reads it: honours NO_COLOR and non-TTY stdout. */
 export const colors = pc.createColors(pc.isColorSupported && process.env["NO_COLOR"] === undefined && process.stdout.isTTY === true);
 
-/** JSON with two-space indentation, except that arrays of numbers (choice sequences) stay on one line. */
+// Characters JSON.stringify leaves raw (it escapes only C0, quotes, backslashes and lone surrogates) that a
+// terminal may act on or a reader may misread: DEL, C1 (U+009B is a CSI on some terminals), the line and
+// paragraph separators, and the bidirectional overrides and isolates. Outside strings JSON text is ASCII, so
+// every match is inside a string, where `\uXXXX` is the same character to a parser.
+const RAW_IN_JSON = /[\u007f-\u009f\u2028-\u202e\u2066-\u2069]/g;
+// An array of numbers as JSON.stringify indents it. A raw newline never occurs inside a JSON string, so
+// this matches structure only, never a string that looks like an array.
+const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:e[+-]\d+)?`;
+const INDENTED_NUMBER_ARRAY = new RegExp(String.raw`\[\n *(${NUMBER}(?:,\n *${NUMBER})*)\n *\]`, "g");
+
+function escapeRaw(text: string): string {
+  return text.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * JSON with two-space indentation, except that arrays of numbers (choice
+ * sequences) stay on one line; the text of every `--json` document.
+ *
+ * Gotchas: DEL, C1 controls, U+2028/U+2029 and bidi controls are written as
+ * `\u007f`-style escapes (JSON.stringify leaves them raw, and U+009B is a
+ * CSI to some terminals); `JSON.parse` gives the same value back.
+ *
+ * @example
+ * ```ts
+ * formatJson({ choices: [0, 3], message: "\u009b2J" }); // '{\n  "choices": [0,3],\n  "message": "\\u009b2J"\n}'
+ * ```
+ */
 export function formatJson(value: unknown): string {
-  const marks: string[] = [];
-  const text = JSON.stringify(
-    value,
-    (_key, v: unknown) => {
-      if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number")) {
-        marks.push(JSON.stringify(v));
-        return `\u0000${marks.length - 1}\u0000`;
-      }
-      return v;
-    },
-    2,
-  );
-  return text.replace(/"\\u0000(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)] ?? "[]");
+  return escapeRaw(JSON.stringify(value, null, 2).replace(INDENTED_NUMBER_ARRAY, (_m, items: string) => `[${items.replace(/,\n */g, ",")}]`));
+}
+
+/**
+ * One JSON value on one line, terminal-safe like {@link formatJson}: the
+ * lines of a JSON-lines output (`cx lin FILE... --json`).
+ *
+ * @example
+ * ```ts
+ * formatJsonLine({ file: "a\u007f.jsonl" }); // '{"file":"a\\u007f.jsonl"}'
+ * ```
+ */
+export function formatJsonLine(value: unknown): string {
+  return escapeRaw(JSON.stringify(value));
 }
 
 /** Prints one JSON document on stdout: the whole machine-readable output of a command. */

@@ -13,8 +13,8 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
  * screen, and the reader still sees that something was there.
  *
  * When to use: on every string read from a file before it goes into text
- * output (never on --json output, which stays exact: JSON escapes control
- * characters itself).
+ * output (never on --json output, which stays exact: `formatJson` writes
+ * these characters as JSON escapes, which parse back to the same value).
  *
  * @example
  * ```ts

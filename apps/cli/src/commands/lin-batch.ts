@@ -6,7 +6,7 @@ import type { CheckedHistory, HistoryVerdict } from "@cx/check";
 import { ExitCode } from "../exit-codes.js";
 import { checkHistoryText, checkOneOperationPerClient } from "../history-rules.js";
 import { readInputText } from "../input-file.js";
-import { colors } from "../output.js";
+import { colors, formatJsonLine } from "../output.js";
 import { terminalSafe } from "../terminal-safe.js";
 import { isUserError, UserError } from "../user-error.js";
 import type { LinOptions } from "./lin.js";
@@ -51,7 +51,7 @@ export function runLinBatch(paths: readonly string[], options: LinBatchOptions =
   for (const target of historyFiles(paths)) {
     if (target.problem !== undefined) {
       verdicts.push("invalid");
-      out.push(options.json === true ? JSON.stringify({ file: target.path, verdict: "invalid", message: target.problem }) : `${colors.red(WORD.invalid)}: ${terminalSafe(target.problem)}`);
+      out.push(options.json === true ? formatJsonLine({ file: target.path, verdict: "invalid", message: target.problem }) : `${colors.red(WORD.invalid)}: ${terminalSafe(target.problem)}`);
       continue;
     }
     let checked: CheckedHistory;
@@ -68,7 +68,7 @@ export function runLinBatch(paths: readonly string[], options: LinBatchOptions =
     } catch (error) {
       if (!isUserError(error)) throw error;
       verdicts.push("invalid");
-      out.push(options.json === true ? JSON.stringify({ file: target.path, verdict: "invalid", message: error.message }) : `${colors.red(WORD.invalid)}: ${terminalSafe(error.message)}`);
+      out.push(options.json === true ? formatJsonLine({ file: target.path, verdict: "invalid", message: error.message }) : `${colors.red(WORD.invalid)}: ${terminalSafe(error.message)}`);
       continue;
     }
     checkingMs += ms;
@@ -79,7 +79,7 @@ export function runLinBatch(paths: readonly string[], options: LinBatchOptions =
   const { counts, worst } = tallyHistories(verdicts);
   const total = verdicts.length;
   if (options.json === true) {
-    out.push(JSON.stringify({ summary: { histories: total, ...counts, worst, ms: Math.round(checkingMs * 100) / 100 } }));
+    out.push(formatJsonLine({ summary: { histories: total, ...counts, worst, ms: Math.round(checkingMs * 100) / 100 } }));
   } else {
     const parts = [`${counts.ok} linearizable`, `${counts.illegal} not linearizable`, `${counts.unknown} unknown`, ...(counts.invalid > 0 ? [`${counts.invalid} invalid`] : [])];
     out.push(`${total} histor${total === 1 ? "y" : "ies"}: ${parts.join(", ")} (${Math.round(checkingMs)} ms checking)`);
@@ -146,7 +146,7 @@ function textLines(checked: CheckedHistory, ms: number, explain: boolean): strin
 }
 
 function jsonLine(checked: CheckedHistory, ms: number, explain: boolean): string {
-  if (!checked.ok) return JSON.stringify({ file: checked.name, verdict: "invalid", errors: checked.errors });
+  if (!checked.ok) return formatJsonLine({ file: checked.name, verdict: "invalid", errors: checked.errors });
   const { result } = checked;
   const body = {
     file: checked.name,
@@ -158,7 +158,7 @@ function jsonLine(checked: CheckedHistory, ms: number, explain: boolean): string
     ...(result.verdict === "unknown" ? { limit: result.limit, reason: result.reason } : {}),
     ...(result.verdict === "illegal" && explain ? { witness: result.witness, description: describe(checked) } : {}),
   };
-  return JSON.stringify(body);
+  return formatJsonLine(body);
 }
 
 function describe(checked: Extract<CheckedHistory, { ok: true }>): string {

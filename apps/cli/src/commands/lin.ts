@@ -6,7 +6,7 @@ import { renderHistoryPage } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { checkHistoryText, checkOneOperationPerClient } from "../history-rules.js";
 import { readInputText } from "../input-file.js";
-import { colors, writeFileAtomic } from "../output.js";
+import { colors, formatJson, writeFileAtomic } from "../output.js";
 import { checkDistinctPaths } from "../output-paths.js";
 import { checkSaveTarget } from "../save-target.js";
 import { terminalSafe } from "../terminal-safe.js";
@@ -83,7 +83,7 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   const ops = parsed.operations.length;
   if (options.json === true) {
     const body = { file, model: parsed.model, verdict: result.verdict, ops, ms, steps: result.steps, ...(result.verdict === "illegal" ? { witness: result.witness, description: words } : {}), ...(result.verdict === "unknown" ? { limit: result.limit, reason: result.reason } : {}), ...(options.html === undefined ? {} : { html: options.html }) };
-    return { exitCode, stdout: `${JSON.stringify(body, null, 2)}\n` };
+    return { exitCode, stdout: `${formatJson(body)}\n` };
   }
   const verdict = result.verdict === "ok" ? colors.green("linearizable") : result.verdict === "illegal" ? colors.red("NOT linearizable") : colors.yellow("unknown");
   const head = `${verdict}: ${terminalSafe(file)} (${parsed.model} model, ${ops} operations, ${ms} ms, ${result.steps} search steps)`;
