@@ -1,4 +1,4 @@
-import type { ClientRequest, ClientResponse, NodeContext, Observation } from "@cx/sim";
+import type { ClientRequest, ClientResponse, NodeContext, Observation, StorageFault } from "@cx/sim";
 import type { HostedDisk } from "../src/index.js";
 
 /**
@@ -47,6 +47,9 @@ export class FakeContext implements NodeContext<string, unknown, HostedDisk> {
   }
   restore(): HostedDisk | undefined {
     return this.disk;
+  }
+  storageFault(): StorageFault | null {
+    return null;
   }
   emit(observation: Observation): void {
     this.observations.push(observation);

@@ -107,6 +107,10 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
         this.promised = restored.promised;
       }
       this.emit({ kind: "restarted", node: ctx.id, term: this.promised, logLength: 0 });
+    } else if (ctx.storageFault() !== null) {
+      // The disk failed it at this restart (a scenario with diskFaults): it starts blank, but it did restart, and what it
+      // had applied is gone with the rest; the format below (under reply_before_sync) happens again at its next boot.
+      this.emit({ kind: "restarted", node: ctx.id, term: this.promised, logLength: 0 });
     } else if (this.syncLater) {
       // Under this defect a crash can lose every write of a boot: format the disk at the first boot, so that a
       // restart always finds a synced state to restore (and says so), however little it kept.

@@ -4,7 +4,7 @@ export { GeneratedChoices } from "./choices/generated-choices.js";
 export { ReplayedChoices, type ReplayTail } from "./choices/replayed-choices.js";
 
 // The protocol interface a consensus package implements.
-export type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, Protocol, ProtocolNode } from "./protocol.js";
+export type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, Protocol, ProtocolNode, StorageFault } from "./protocol.js";
 export type { Violation, ViolationOperation, ViolationSubjects } from "./violation.js";
 
 // Clients and their histories.

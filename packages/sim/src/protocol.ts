@@ -1,5 +1,8 @@
 import type { ProtocolVocabulary } from "./plugin/protocol-vocabulary.js";
 
+/** What a disk did to a node's synced state at its restart (see `NodeContext.storageFault`). */
+export type StorageFault = "corrupt" | "unreadable";
+
 /** A node's identity: its index in the cluster, `0 .. clusterSize - 1` (shown as `s0`, `s1`, ...). */
 export type NodeId = number;
 
@@ -62,8 +65,17 @@ export interface NodeContext<Message, Output, Persistent> {
   write(state: Persistent): void;
   /** Makes the last `write` durable (nothing to do when every write was synced). */
   sync(): void;
-  /** The last persisted state, or `undefined` on a node's very first boot. */
+  /** The last persisted state, or `undefined` on a node's very first boot (or when its disk failed it: see `storageFault`). */
   restore(): Persistent | undefined;
+  /**
+   * Why `restore()` is empty though the node had synced state: it read back
+   * `corrupt` (the storage layer's checksum caught it) or was `unreadable`
+   * (a latent read error). `null` when the disk kept what was synced or was
+   * blank. Only a scenario with `diskFaults: 1` fails a disk; a protocol
+   * that can recover from a lost disk (by refusing to vote until it catches
+   * up, say) reads it here.
+   */
+  storageFault(): StorageFault | null;
   emit(observation: Observation): void;
   /** Answers a client request (delivered to the client through the network). */
   reply(request: ClientRequest<unknown>, response: ClientResponse<Output>): void;

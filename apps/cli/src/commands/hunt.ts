@@ -16,9 +16,15 @@ import { displayPath, MESSAGE_MAX } from "../terminal-safe.js";
 import { startHuntWorkers } from "../parallel/worker-pool.js";
 import { cxVersion } from "../version.js";
 
-/** What a new hunt runs and records: the protocol's scenario with `huntScenarioOverrides` over it (the run's horizon drawn from the choices, so shrinking can cut the idle tail; a swarm profile with the nemesis; the clients' steady cadence; a 4 s fault phase). */
-export function huntScenario(protocol: LoadedProtocol): ScenarioOptions {
-  return { ...protocol.plugin.scenario, ...huntScenarioOverrides };
+/**
+ * What a new hunt runs and records: the protocol's scenario with
+ * `huntScenarioOverrides` over it (the run's horizon drawn from the choices,
+ * so shrinking can cut the idle tail; a swarm profile with the nemesis; the
+ * clients' steady cadence; a 4 s fault phase), and the user's `--scenario`
+ * settings over both.
+ */
+export function huntScenario(protocol: LoadedProtocol, settings: Partial<ScenarioOptions> = {}): ScenarioOptions {
+  return { ...protocol.plugin.scenario, ...huntScenarioOverrides, ...settings };
 }
 
 export interface HuntCommandOptions {
@@ -27,6 +33,8 @@ export interface HuntCommandOptions {
   /** What the user wrote for `--protocol`, for the replay command printed at the end. */
   readonly protocolRef?: string;
   readonly bugs: string[];
+  /** `--scenario` settings over the hunt's scenario (checked against the options' bounds). */
+  readonly scenario?: Partial<ScenarioOptions>;
   readonly strategy: StrategyName;
   readonly budget: number;
   readonly seed: number;
@@ -86,7 +94,7 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
     cxVersion,
     protocol: options.protocol.plugin.name,
     bugs: options.bugs,
-    scenario: { ...huntScenario(options.protocol) },
+    scenario: { ...huntScenario(options.protocol, options.scenario) },
     choices: [...choices],
     violation: { invariant: violation.invariant, message: violation.message },
   };
@@ -129,7 +137,7 @@ export function checkHuntPaths(options: { readonly save: string; readonly svg?: 
 export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: number; report: HuntReport; text: string }> {
   const started = performance.now();
   const { plugin } = options.protocol;
-  const scenario = huntScenario(options.protocol);
+  const scenario = huntScenario(options.protocol, options.scenario);
   const target = plugin.createTarget({ defects: options.bugs, options: scenario });
   const progress = createProgress(wantsProgress(options.json));
   const lines: string[] = [];

@@ -85,6 +85,19 @@ export interface ScenarioOptions {
    * this option existed.
    */
   readonly clockJumps: number;
+  /**
+   * 1: the disk can fail a node at its restart, beyond losing what was not
+   * synced: what it had synced reads back corrupt (the storage layer's
+   * checksum catches it) or cannot be read at all (a latent read error),
+   * drawn at each restart of a node that had synced something (one draw,
+   * 0 = intact). Either way the node starts as if its disk were blank, and
+   * `NodeContext.storageFault()` tells it why. An out-of-model fault, as
+   * TigerBeetle's storage faults are: the correct protocols here are not
+   * designed to survive it, and the README says which properties they lose.
+   * 0: a disk keeps what was synced, and nothing is drawn, as in every run
+   * saved before this option existed.
+   */
+  readonly diskFaults: number;
 }
 
 /** The defaults every saved reproduction records explicitly; an option missing from a file takes its value here. */
@@ -104,6 +117,7 @@ export const defaultScenarioOptions: ScenarioOptions = {
   clientCadence: 0,
   clockDriftPpm: 0,
   clockJumps: 0,
+  diskFaults: 0,
 };
 
 /**

@@ -46,6 +46,7 @@ export const scenarioOptionRanges = {
   clientCadence: { min: 0, max: 1, why: "0 spreads client operations over the drawn fault phase; 1 keeps the full fault phase's cadence and hurries in the calm phase" },
   clockDriftPpm: { min: 0, max: MAX_CLOCK_DRIFT_PPM, why: "parts per million: 0 keeps every clock perfect; a clock runs at most 50% fast or slow" },
   clockJumps: { min: 0, max: 1, why: "0: clocks never jump; 1: a node's clock may jump forward or back at fault ticks" },
+  diskFaults: { min: 0, max: 1, why: "0: a disk keeps what was synced; 1: what was synced may read back corrupt or unreadable at a restart" },
 } as const satisfies Record<Exclude<keyof ScenarioOptions, "clusterSize">, OptionRange>;
 
 /** One problem in a set of scenario options: the option (`faultTickMs`, or `""` for the whole value) and what was expected. */

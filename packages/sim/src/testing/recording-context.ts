@@ -1,4 +1,4 @@
-import type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation } from "../protocol.js";
+import type { ClientRequest, ClientResponse, NodeContext, NodeId, Observation, StorageFault } from "../protocol.js";
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -44,6 +44,8 @@ export class RecordingContext<Message, Output, Persistent> implements NodeContex
   stored: Persistent | undefined;
   /** Written and not yet synced (what a crash would lose). */
   unsynced: { readonly state: Persistent } | undefined;
+  /** What `storageFault()` reports: set it (and leave `stored` undefined) to boot a node whose disk failed it. */
+  fault: StorageFault | null = null;
   /** Values `draw` hands out, in order; 0 once they run out (clamped to `n - 1`, as a replay clamps). */
   draws: number[] = [];
 
@@ -82,6 +84,9 @@ export class RecordingContext<Message, Output, Persistent> implements NodeContex
   }
   restore(): Persistent | undefined {
     return this.stored;
+  }
+  storageFault(): StorageFault | null {
+    return this.fault;
   }
   emit(observation: Observation): void {
     this.observations.push(observation);

@@ -1,8 +1,11 @@
-import type { NodeContext, NodeId, ProtocolNode } from "../protocol.js";
+import type { NodeContext, NodeId, ProtocolNode, StorageFault } from "../protocol.js";
 import type { Clients } from "./clients.js";
 import type { Network } from "./network.js";
 import type { NodeSlot, WorldCore } from "./world-core.js";
 import type { RestartEvent, TimerEvent, TrackedRequest } from "./world-events.js";
+
+/** What the "disk at restart" draw gives: 0 the disk kept what was synced. */
+const STORAGE_FAULTS: readonly (StorageFault | null)[] = [null, "corrupt", "unreadable"];
 
 /**
  * The cluster's nodes as the world runs them: booting a node with its
@@ -71,9 +74,20 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
 
   restart(id: NodeId): void {
     const core = this.core;
-    this.slot(id).up = true;
-    if (this.tracing) core.trace.push({ kind: "restart", time: core.time, step: core.step, node: id });
+    const slot = this.slot(id);
+    slot.up = true;
+    slot.storageFault = this.drawStorageFault(slot);
+    if (slot.storageFault !== null) slot.persisted = undefined;
+    if (this.tracing) {
+      core.trace.push(slot.storageFault === null ? { kind: "restart", time: core.time, step: core.step, node: id } : { kind: "restart", time: core.time, step: core.step, node: id, storageFault: slot.storageFault });
+    }
     this.boot(id);
+  }
+
+  /** With `diskFaults`, whether a restarting node's synced state reads back intact (0), corrupt (1) or not at all (2); nothing is drawn for a blank disk. */
+  private drawStorageFault(slot: NodeSlot<Node>): StorageFault | null {
+    if (this.core.setup.options.diskFaults !== 1 || slot.persisted === undefined) return null;
+    return STORAGE_FAULTS[this.core.setup.choices.draw(STORAGE_FAULTS.length, "disk at restart")] ?? null;
   }
 
   private slot(id: NodeId): NodeSlot<Node> {
@@ -122,6 +136,7 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
         slot.unsynced = undefined;
       },
       restore: () => slot.persisted as Persistent | undefined,
+      storageFault: () => slot.storageFault,
       emit: (observation) => {
         if (live()) core.observe(id, observation);
       },

@@ -1,4 +1,4 @@
-import type { ClientResponse, NodeId, Observation } from "../protocol.js";
+import type { ClientResponse, NodeId, Observation, StorageFault } from "../protocol.js";
 import { hashText } from "../toolkit/hash-text.js";
 import type { Violation } from "../violation.js";
 
@@ -23,7 +23,8 @@ export type TraceEvent =
   | { readonly kind: "timer"; readonly time: number; readonly step: number; readonly node: NodeId; readonly name: string }
   /** `lostUnsynced`: the node had written state it had not synced, which the crash lost (absent when it had not). */
   | { readonly kind: "crash"; readonly time: number; readonly step: number; readonly node: NodeId; readonly downMs: number; readonly lostUnsynced?: true }
-  | { readonly kind: "restart"; readonly time: number; readonly step: number; readonly node: NodeId }
+  /** `storageFault`: the node's synced state read back corrupt or unreadable, so it starts as if its disk were blank (`diskFaults`). */
+  | { readonly kind: "restart"; readonly time: number; readonly step: number; readonly node: NodeId; readonly storageFault?: StorageFault }
   | { readonly kind: "partition"; readonly time: number; readonly step: number; readonly shape: string; readonly blocked: readonly BlockedLink[] }
   | { readonly kind: "heal"; readonly time: number; readonly step: number }
   | { readonly kind: "client-call"; readonly time: number; readonly step: number; readonly client: number; readonly seq: number; readonly node: NodeId; readonly operation: string; readonly attempt: number }

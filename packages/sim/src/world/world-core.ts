@@ -1,5 +1,5 @@
 import type { HistoryOperation } from "../clients/history.js";
-import type { NodeId, Observation, ProtocolNode } from "../protocol.js";
+import type { NodeId, Observation, ProtocolNode, StorageFault } from "../protocol.js";
 import type { FaultProfile } from "./fault-profile.js";
 import type { NodeClocks } from "./node-clocks.js";
 import type { TraceEvent } from "./trace.js";
@@ -20,6 +20,8 @@ export interface NodeSlot<Node> {
   persisted: unknown;
   /** Written since the last sync, if anything was (a crash loses it). */
   unsynced: { readonly state: unknown } | undefined;
+  /** What the storage layer found wrong with the synced state at this boot (`diskFaults`), or null. */
+  storageFault: StorageFault | null;
 }
 
 /**

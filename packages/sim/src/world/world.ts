@@ -115,7 +115,7 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   run(): void {
     const { options } = this.setup;
     for (let id = 0; id < this.size; id++) {
-      this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined, unsynced: undefined });
+      this.slots.push({ node: undefined, up: true, epoch: 0, lostSendsBelow: 0, timers: new Map(), persisted: undefined, unsynced: undefined, storageFault: null });
     }
     this.clocks.traceSetup();
     for (let id = 0; id < this.size; id++) this.nodes.boot(id);

@@ -1,5 +1,5 @@
 import { nodeName, recogniseReplicaObservation, type ReplicaObservation, type ReplicaRole } from "@cx/check";
-import type { NodeId, Observation, ProtocolWords, TraceEvent } from "@cx/sim";
+import type { NodeId, Observation, ProtocolWords, StorageFault, TraceEvent } from "@cx/sim";
 import { clockJumpText, clockText } from "../../describe/clock-text.js";
 import { responseText } from "../../describe/describe-event.js";
 import { genericObservation, observationFields } from "../../describe/generic-observation.js";
@@ -19,6 +19,12 @@ type Role = ReplicaRole | "down";
 type Known<Kind extends ReplicaObservation["kind"]> = Extract<ReplicaObservation, { kind: Kind }>;
 
 const plural = (draft: Draft, one: string, many: string): string => (draft.nodes.length > 1 ? many : one);
+
+/** What the storage layer found at a restart, in words. */
+const STORAGE_FAULT_TEXT: Readonly<Record<StorageFault, string>> = {
+  corrupt: "what it had synced reads back corrupt (a checksum mismatch)",
+  unreadable: "its disk cannot read what it had synced (a latent read error)",
+};
 
 /** Walks the trace once, keeping state (roles, commit indices) and drafting steps. */
 export class Teller {
@@ -117,13 +123,20 @@ export class Teller {
       }
       case "restart": {
         this.roles.delete(event.node);
-        if (this.absorbing?.draft.kind === "calm") {
+        if (this.absorbing?.draft.kind === "calm" && event.storageFault === undefined) {
           this.absorbing.nodes.add(event.node);
           this.absorbing.draft.events++;
           this.absorbing.draft.sources.push(event);
           return;
         }
-        const draft = this.steps.add(event, { kind: "restart", nodes: [event.node], priority: StoryPriority.Background, say: (d) => `${nodeName(event.node)} restarts${d.detail}` });
+        // A disk that failed the node is a turn of the story: it starts as if it had never run.
+        const fault = event.storageFault === undefined ? "" : `; ${STORAGE_FAULT_TEXT[event.storageFault]}, so it starts as if its disk were blank`;
+        const draft = this.steps.add(event, {
+          kind: "restart",
+          nodes: [event.node],
+          priority: fault === "" ? StoryPriority.Background : StoryPriority.Turn,
+          say: (d) => `${nodeName(event.node)} restarts${d.detail}${fault}`,
+        });
         this.absorbing = { step: event.step, draft, nodes: new Set([event.node]) };
         return;
       }
