@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { checkHistories, describeResult, formatHistoryError, kvModel, registerModel, tallyHistories } from "@cx/check";
-import type { CheckedHistory, HistoryVerdict } from "@cx/check";
+import { builtInModels, checkHistories, describeResult, formatHistoryError, tallyHistories } from "@cx/check";
+import type { BuiltInModelName, CheckedHistory, HistoryVerdict, LinearizabilityResult, Model } from "@cx/check";
 import { ExitCode } from "../exit-codes.js";
 import { checkHistoryText, checkOneOperationPerClient } from "../history-rules.js";
 import { readInputText } from "../input-file.js";
@@ -161,6 +161,6 @@ function jsonLine(checked: CheckedHistory, ms: number, explain: boolean): string
   return formatJsonLine(body);
 }
 
-function describe(checked: Extract<CheckedHistory, { ok: true }>): string {
-  return checked.model === "register" ? describeResult(checked.result, registerModel) : describeResult(checked.result, kvModel);
+function describe(checked: Extract<CheckedHistory<BuiltInModelName>, { ok: true }>): string {
+  return describeResult(checked.result as LinearizabilityResult<unknown, unknown, unknown>, builtInModels[checked.model] as Model<unknown, unknown, unknown>);
 }

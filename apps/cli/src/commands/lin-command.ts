@@ -1,10 +1,15 @@
+import { builtInModels, type BuiltInModelName } from "@cx/check";
 import type { Command } from "commander";
 import { statSync } from "node:fs";
 import { positiveInteger } from "../parse-flags.js";
+import { clip } from "../terminal-safe.js";
 import { UserError } from "../user-error.js";
 import type { LinBatchOptions } from "./lin-batch.js";
 
-/** Registers `cx lin FILE... [--model register|kv] [--json] [--budget N] [--timeout MS] [--html OUT] [--explain]`. */
+const MODEL_NAMES = Object.keys(builtInModels) as BuiltInModelName[];
+const isModelName = (value: string): value is BuiltInModelName => (MODEL_NAMES as string[]).includes(value);
+
+/** Registers `cx lin FILE... [--model register|kv|set|queue|counter|lock] [--json] [--budget N] [--timeout MS] [--html OUT] [--explain]`. */
 export function registerLinCommand(program: Command): void {
   program
     .command("lin")
@@ -12,8 +17,8 @@ export function registerLinCommand(program: Command): void {
       "Check whether JSON-lines histories are linearizable (exit 0 yes, 1 no, 3 unknown, 2 bad input). Several files or a folder (its .jsonl files, subfolders too) are checked in one process: a line per file, a summary, and the worst verdict's exit code (2, then 1, then 3, then 0).",
     )
     .argument("<files...>", "history files, one operation per line, or folders of them")
-    .option("--model <model>", "register or kv (default: inferred from the operations)", (value: string): "register" | "kv" => {
-      if (value !== "register" && value !== "kv") throw new UserError(`--model must be register or kv, got "${value}"`);
+    .option("--model <model>", `${MODEL_NAMES.join(", ")} (default: register or kv, inferred from the operations)`, (value: string): BuiltInModelName => {
+      if (!isModelName(value)) throw new UserError(`--model must be one of ${MODEL_NAMES.join(", ")}, got ${JSON.stringify(clip(value))}`);
       return value;
     })
     .option("--json", "print one JSON object", false)

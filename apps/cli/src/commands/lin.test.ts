@@ -14,6 +14,20 @@ const good = file("good.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","
 const bad = file("bad.jsonl", ['{"client":0,"call":0,"return":1,"op":"write","value":"a","output":null}', '{"client":1,"call":2,"return":3,"op":"read","value":null,"output":"b"}']);
 
 describe("cx lin", () => {
+  it("checks a history against a model it names: a fenced write under a stale token is caught by the lock model", () => {
+    const stale = file("lock-stale.jsonl", [
+      '{"client":0,"call":0,"return":1,"op":"acquire","output":1}',
+      '{"client":0,"call":4,"return":5,"op":"release","token":1,"ok":true}',
+      '{"client":1,"call":6,"return":7,"op":"acquire","output":2}',
+      '{"client":0,"call":8,"return":9,"op":"write","token":1,"value":"stale","ok":true}',
+    ]);
+    const outcome = runLin(stale, { model: "lock" });
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.stdout).toContain("lock model, 4 operations");
+    const fenced = file("lock-fenced.jsonl", ['{"client":0,"call":0,"return":1,"op":"acquire","output":1}', '{"client":0,"call":2,"return":3,"op":"write","token":1,"value":"v","ok":true}']);
+    expect(runLin(fenced, { model: "lock" }).exitCode).toBe(0);
+  });
+
   it("exits 0 and says linearizable for a good history", () => {
     const outcome = runLin(good);
     expect(outcome.exitCode).toBe(0);

@@ -1,7 +1,7 @@
 import { basename, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { checkLinearizability, describeResult, formatHistoryError, kvModel, parseHistory, registerModel } from "@cx/check";
-import type { HistoryModelName, LinearizabilityResult } from "@cx/check";
+import { builtInModels, checkLinearizability, describeResult, formatHistoryError, parseHistory } from "@cx/check";
+import type { BuiltInModelName, LinearizabilityResult, Model, Operation } from "@cx/check";
 import { renderHistoryPage } from "@cx/viz";
 import { ExitCode } from "../exit-codes.js";
 import { checkHistoryText, checkOneOperationPerClient } from "../history-rules.js";
@@ -14,7 +14,8 @@ import { UserError } from "../user-error.js";
 
 /** Options of `cx lin`. */
 export interface LinOptions {
-  readonly model?: HistoryModelName;
+  /** The model to check against (default: register or kv, inferred from the operations). */
+  readonly model?: BuiltInModelName;
   readonly json?: boolean;
   readonly budget?: number;
   /** Wall-clock cap in milliseconds (an outer limit beside the step budget). */
@@ -65,16 +66,14 @@ export function runLin(file: string, options: LinOptions = {}): LinOutcome {
   let words: string;
   let page: () => string;
   const title = basename(file);
-  if (parsed.model === "register") {
-    const r = checkLinearizability(registerModel, parsed.operations, checkOptions);
-    result = r as LinearizabilityResult<unknown, unknown, unknown>;
-    words = describeResult(r, registerModel);
-    page = () => renderHistoryPage({ model: registerModel, operations: parsed.operations, result: r }, { title });
-  } else {
-    const r = checkLinearizability(kvModel, parsed.operations, checkOptions);
-    result = r as LinearizabilityResult<unknown, unknown, unknown>;
-    words = describeResult(r, kvModel);
-    page = () => renderHistoryPage({ model: kvModel, operations: parsed.operations, result: r }, { title });
+  {
+    // The parse matched the operations to this model: its types are the model's, erased here as checkHistories erases them.
+    const model = builtInModels[parsed.model] as Model<unknown, unknown, unknown>;
+    const operations = parsed.operations as readonly Operation<unknown, unknown>[];
+    const r = checkLinearizability(model, operations, checkOptions);
+    result = r;
+    words = describeResult(r, model);
+    page = () => renderHistoryPage({ model, operations, result: r }, { title });
   }
   const ms = Math.round((performance.now() - start) * 100) / 100;
   if (options.html !== undefined) writeFileAtomic(resolve(options.html), page());
