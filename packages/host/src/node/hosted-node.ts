@@ -42,6 +42,8 @@ export class HostedNode implements ProtocolNode<string, unknown> {
   private readonly randomShift: number;
   /** An error the node's code raised outside any event handler (its asynchronous start failed). */
   private failure: { readonly error: unknown } | undefined;
+  private readonly bridge: RealmBridge;
+  private abandoned = false;
 
   constructor(
     private readonly ctx: NodeContext<string, unknown, HostedDisk>,
@@ -80,9 +82,10 @@ export class HostedNode implements ProtocolNode<string, unknown> {
       },
       leak: (api, stack) => guard.report(api, stack),
     };
+    this.bridge = bridge;
     this.realm = this.run(() => new HostedRealm(bridge, spec.substitutes));
     const realm = this.realm;
-    this.run(() =>
+    this.event(() =>
       realm.enter(() => {
         const exports = realm.requireFile(spec.module) as { start?: unknown };
         if (typeof exports.start !== "function") throw new TypeError(`${spec.module} does not export a start(env) function`);
@@ -95,7 +98,7 @@ export class HostedNode implements ProtocolNode<string, unknown> {
   }
 
   onMessage(from: NodeId, message: string): void {
-    this.run(() => this.realm.enter(() => this.realm.runtime.deliver(from, message)));
+    this.event(() => this.realm.enter(() => this.realm.runtime.deliver(from, message)));
   }
 
   onTimer(name: string): void {
@@ -103,18 +106,18 @@ export class HostedNode implements ProtocolNode<string, unknown> {
     if (io >= 0) {
       const op = Number(name.slice(io + 1));
       this.store.syncCompleted(op);
-      this.run(() => this.realm.enter(() => this.realm.runtime.completeIo(op)));
+      this.event(() => this.realm.enter(() => this.realm.runtime.completeIo(op)));
       return;
     }
     const timer = Number(name.slice(name.lastIndexOf("#") + 1));
-    this.run(() => this.realm.enter(() => this.realm.runtime.fireTimer(timer)));
+    this.event(() => this.realm.enter(() => this.realm.runtime.fireTimer(timer)));
   }
 
   onClientRequest(request: ClientRequest<unknown>): void {
     const token = ++this.nextRequest;
     this.requests.set(token, request);
     const input = JSON.stringify(request.input ?? null);
-    this.run(() => this.realm.enter(() => this.realm.runtime.request(token, request.client, request.seq, input)));
+    this.event(() => this.realm.enter(() => this.realm.runtime.request(token, request.client, request.seq, input)));
   }
 
   /** The replica as the hosted code reports it, or undefined if it reports none. */
@@ -136,6 +139,32 @@ export class HostedNode implements ProtocolNode<string, unknown> {
     else throw new TypeError(`s${this.ctx.id} answered a client request with ${text.slice(0, 80)}: expected { kind: "ok", output } or { kind: "redirect", leaderHint }`);
   }
 
+  /** Runs a world event (the start, a message, a timer, a client request); if it throws, the world stops the run there and the realm is let go. */
+  private event<T>(work: () => T): T {
+    try {
+      return this.run(work);
+    } catch (error) {
+      this.abandon();
+      throw error;
+    }
+  }
+
+  /**
+   * An event that threw left the continuations it had queued in the realm's
+   * microtask queue (Node drains it only when an evaluation completes), and
+   * V8 holds every queue's pending jobs as GC roots: the realm, and through
+   * the bridge the whole world, would never be freed (a skiff process grew
+   * by a world for every run that ended in a HandlerError). The world never
+   * enters the node again, so the bridge goes inert (what still runs cannot
+   * reach the world: the trace is the same) and the queue is drained.
+   */
+  private abandon(): void {
+    if (this.abandoned) return;
+    this.abandoned = true;
+    Object.assign(this.bridge, INERT_BRIDGE);
+    guard.guard(() => this.realm.drain(ABANDON_DRAIN_MS));
+  }
+
   /** Runs host work for the node; a leak the work caused wins over whatever error it ended with. */
   private run<T>(work: () => T): T {
     const outcome = guard.guard(work);
@@ -145,6 +174,27 @@ export class HostedNode implements ProtocolNode<string, unknown> {
     return outcome.value as T;
   }
 }
+
+/** A bridge that reaches nothing, for a realm whose run is over (see `HostedNode.abandon`). */
+const INERT_BRIDGE: Omit<RealmBridge, "id" | "peers" | "clusterSize" | "config"> = Object.freeze({
+  now: () => 0,
+  random: () => 0,
+  randomBytes: () => "",
+  setTimer: () => undefined,
+  cancelTimer: () => undefined,
+  io: () => undefined,
+  storageGet: () => undefined,
+  storagePut: () => undefined,
+  storageRange: () => "[]",
+  storageSync: () => undefined,
+  send: () => undefined,
+  emit: () => undefined,
+  reply: () => undefined,
+  log: () => undefined,
+  leak: () => undefined,
+});
+/** How long an abandoned realm's leftover continuations may run (they are usually a handful). */
+const ABANDON_DRAIN_MS = 1000;
 
 /** Records as JSON `[key, value][]`: values are stored as wire text already, so they are embedded, not encoded twice. */
 function rangeText(records: readonly (readonly [string, string])[]): string {

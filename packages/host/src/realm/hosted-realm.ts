@@ -118,6 +118,20 @@ export class HostedRealm {
     return result;
   }
 
+  /**
+   * Runs only what the realm's microtask queue still holds (continuations
+   * left by an evaluation that threw), stopped after `timeoutMs`; whatever
+   * it throws is dropped: the realm is being let go.
+   */
+  drain(timeoutMs: number): void {
+    this.pending = undefined;
+    try {
+      dispatchScript.runInContext(this.context, { timeout: timeoutMs });
+    } catch {
+      // A realm nobody will enter again: its errors are nobody's.
+    }
+  }
+
   /** Loads the module at `path` (and what it requires) into this realm; call inside {@link enter}. */
   requireFile(path: string): unknown {
     const cached = this.modules.get(path);
