@@ -18,9 +18,10 @@ const seedCount = Number(process.argv[2] ?? 10_000);
 if (!Number.isSafeInteger(seedCount) || seedCount < 1) throw new Error(`SEEDS: expected a positive integer, got ${process.argv[2]}`);
 const modules = process.argv.length > 3 ? process.argv.slice(3).map((m) => pathToFileURL(resolve(m)).href) : [new URL("../test/fixtures/primary-copy-plugin.ts", import.meta.url).href];
 const CHUNK = 500;
+const COMPARED_IN = ["this process (twice)", "a worker thread", "a second process"];
 
 const out = resolve(import.meta.dirname, "../../../results/host-determinism.json");
-type Row = { readonly protocol: string; readonly seeds: number; readonly comparedIn: readonly string[]; readonly divergences: number; readonly examples: readonly string[]; readonly wallSeconds: number };
+type Row = { readonly protocol: string; readonly seeds: number; readonly planned: number; readonly comparedIn: readonly string[]; readonly divergences: number; readonly examples: readonly string[]; readonly wallSeconds: number };
 /** Rows of earlier runs for other protocols are kept: each protocol's row is written as soon as it is known. */
 const rows: Row[] = existsSync(out) ? (JSON.parse(readFileSync(out, "utf8")) as { rows: Row[] }).rows : [];
 function save(row: Row): void {
@@ -50,9 +51,11 @@ for (const module of modules) {
         if (examples.length < 5) examples.push(`seed ${seed}: ${all.join(" ")}`);
       }
     });
-    process.stderr.write(`${plugin.name}: ${first + seeds.length - 1}/${seedCount} seeds, ${divergences} divergences\n`);
+    const done = first + seeds.length - 1;
+    process.stderr.write(`${plugin.name}: ${done}/${seedCount} seeds, ${divergences} divergences\n`);
+    // Every chunk is written as soon as it is known: a run stopped early still says how far it got (seeds < planned).
+    save({ protocol: plugin.name, seeds: done, planned: seedCount, comparedIn: COMPARED_IN, divergences, examples, wallSeconds: Math.round(Number(process.hrtime.bigint() - started) / 1e9) });
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  save({ protocol: plugin.name, seeds: seedCount, comparedIn: ["this process (twice)", "a worker thread", "a second process"], divergences, examples, wallSeconds: Math.round(seconds) });
   console.log(`${plugin.name}: ${seedCount} seeds, hashed twice here, in a worker and in a second process: ${divergences} divergences (${Math.round(seconds)} s wall); wrote ${out}`);
 }
