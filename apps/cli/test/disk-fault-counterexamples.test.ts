@@ -5,10 +5,10 @@ import { ReplayedChoices, type ScenarioOptions } from "@cx/sim";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./run-cli.js";
 
-/** The README's counterexamples of what the correct protocols lose when a disk forgets what it synced (diskFaults: 1). */
+/** The fault model's counterexamples (docs/concepts/world.md) of what the correct protocols lose when a disk forgets what it synced (diskFaults: 1). */
 const folder = join(repoRoot, "docs", "disk-faults");
 
-describe("the README's disk-fault counterexamples", () => {
+describe("the fault model's disk-fault counterexamples", () => {
   for (const name of readdirSync(folder).filter((f) => f.endsWith(".json"))) {
     it(`${name} breaks the correct protocol, with a disk that failed a node at a restart`, () => {
       const repro = JSON.parse(readFileSync(join(folder, name), "utf8")) as { protocol: string; bugs: string[]; scenario: ScenarioOptions; choices: number[]; violation: { invariant: string } };

@@ -128,7 +128,7 @@ ${section(sections.headline)}
 ${sections.protocols.map(({ protocol, tables }) => protocolSection(protocol, tables, replays)).join("\n")}
 ${section(sections.performance)}
 </main>
-<footer><p>Made from results.json (schema version ${e(String(results.schemaVersion))}). What this measures and what it does not: see apps/report/README.md and packages/eval/README.md.</p></footer>
+<footer><p>Made from results.json (schema version ${e(String(results.schemaVersion))}). What this measures and what it does not: see docs/guide/report.md.</p></footer>
 <script>${REPORT_SCRIPT}</script>
 </body>
 </html>

@@ -10,8 +10,8 @@ export type { PassStats } from "./shrink/pass-stats.js";
 
 /**
  * The run budget of a shrink when none is given: enough for every Raft
- * defect's counterexample to converge in the measurements behind the
- * README, and a bound on a pathological input.
+ * defect's counterexample to converge in the measurements of
+ * docs/history/shrinker.md, and a bound on a pathological input.
  */
 export const DEFAULT_CANDIDATE_RUNS_MAX = 100_000;
 
@@ -78,7 +78,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * nothing: moves that escape a local minimum. Running them only there means
  * the result is never worse than the main passes' own fixed point (they
  * start from it and accept only smaller sequences). They matter for
- * failures that need time between faults (see the README's figures).
+ * failures that need time between faults (see the figures in docs/results.md).
  * The cheap ones come first and the rebuilds from calm last: the first
  * that helps hands back to the main passes, and a rebuild costs a thousand
  * runs or more a round, so it runs only where nothing cheaper moves.

@@ -188,7 +188,7 @@ function exploreArm(random: ChoiceSource): ProposalArm {
  * two each. In the hunt's world (the swarm profile with the nemesis, a 4 s
  * fault phase) random search finds every seeded Raft and Paxos defect at
  * least as fast as any guided strategy, measured over 30 to 60 campaigns per
- * defect (the figures are in the README); explore stays for deep states a
+ * defect (the figures are in docs/results.md); explore stays for deep states a
  * protocol's world may still make rare, and random's half keeps the
  * portfolio's fresh runs as varied as random search's. Coverage and bandit
  * were measured no better than random.

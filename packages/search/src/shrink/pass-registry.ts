@@ -71,5 +71,5 @@ export const shrinkPasses = {
   "lowest-levels": lowestLevels,
 } as const satisfies Record<string, ShrinkPass>;
 
-/** The names of the shrinker's passes (see the README for what each does). */
+/** The names of the shrinker's passes (docs/concepts/shrinker.md says what each does). */
 export type ShrinkPassName = keyof typeof shrinkPasses;

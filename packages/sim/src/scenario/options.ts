@@ -93,7 +93,7 @@ export interface ScenarioOptions {
    * 0 = intact). Either way the node starts as if its disk were blank, and
    * `NodeContext.storageFault()` tells it why. An out-of-model fault, as
    * TigerBeetle's storage faults are: the correct protocols here are not
-   * designed to survive it, and the README says which properties they lose.
+   * designed to survive it, and docs/concepts/world.md says which properties they lose.
    * 0: a disk keeps what was synced, and nothing is drawn, as in every run
    * saved before this option existed.
    */
