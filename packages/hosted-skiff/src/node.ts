@@ -107,6 +107,10 @@ export function start(env: HostedNodeEnv) {
 
   // skiff applies committed entries by writing their puts under its `state` sublevel: each is one application.
   const db = new HostLevelDown(env.storage, (ops) => {
+    // Whatever skiff is about to write, it already holds in memory: report it first, so that no entry reaches the
+    // disk unreported (a crash right after the write would otherwise bring back, at the restart, entries the
+    // monitors never heard of).
+    observe();
     const snapshot = ops.find((op) => op.type === "put" && op.key === STATE_REGISTER);
     if (snapshot !== undefined) {
       adopt(JSON.parse(snapshot.value) as Parameters<typeof adopt>[0]);
@@ -191,6 +195,10 @@ export function start(env: HostedNodeEnv) {
   shell.on("started", () => {
     for (const entry of shell.logEntries()) if (log.length === entry.i - 1) log.push({ term: entry.t, id: commandOf(entry.c)?.id ?? JSON.stringify(entry.c) });
     env.emit({ kind: "restarted", node: me, term: shell.term(), logLength: log.length });
+    // The log as the disk gave it back, entry by entry: skiff truncates its log in memory before the disk, so a crash
+    // in between brings back entries this node had reported gone (and the monitors had forgotten). Reporting every
+    // entry again is harmless where they already knew it, and true where they did not.
+    log.forEach((entry, i) => env.emit({ kind: "appended", node: me, index: i + 1, term: entry.term, id: entry.id }));
     started = true;
   });
   shell.start(() => undefined);
