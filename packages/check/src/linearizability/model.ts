@@ -118,7 +118,8 @@ export interface Model<State, Input, Output> {
    * Gets the partition's original operations (not `prepare`d). The register
    * model decides read/write histories with distinct written values in
    * O(n log n) (write/read clusters, as Gibbons and Korach); the kv model
-   * decides append-only keys with distinct appended values. Costs one step
+   * decides append-only keys with distinct appended values, and keys of
+   * puts and gets as registers. Costs one step
    * per operation; skipped when `pruning` is off.
    */
   decide?(operations: readonly Operation<Input, Output>[]): ModelDecision | undefined;

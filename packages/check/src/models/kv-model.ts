@@ -1,6 +1,7 @@
 import type { Model, StepResult } from "../linearizability/model.js";
 import type { Operation } from "../linearizability/operation.js";
 import { decideKvEpochs } from "./kv-epochs.js";
+import { decideRegisterKey, prepareRegisterKey, RegisterKeyModel } from "./kv-register-key.js";
 import type { KvInput, KvOutput, KvState } from "./kv-types.js";
 
 export type { KvInput, KvOutput, KvState } from "./kv-types.js";
@@ -94,18 +95,35 @@ class OneKeyModel implements Model<string, KvInput, KvOutput> {
   }
 }
 
-/** Whether every operation is on the key of the first. */
-function oneKey(operations: readonly Operation<KvInput, KvOutput>[]): boolean {
+/** The model of every key of puts and gets: it keeps nothing of its own. */
+const REGISTER_KEY = new RegisterKeyModel();
+
+/**
+ * What a part is: operations on several keys (partitioning off), one key of
+ * puts and gets only (a register, see kv-register-key.ts), or one key with
+ * appends. One pass.
+ */
+function partShape(operations: readonly Operation<KvInput, KvOutput>[]): "several keys" | "register" | "appends" {
   const key = operations[0]?.input.key;
-  for (let i = 1; i < operations.length; i++) if ((operations[i] as Operation<KvInput, KvOutput>).input.key !== key) return false;
-  return true;
+  let appends = false;
+  for (let i = 0; i < operations.length; i++) {
+    const input = (operations[i] as Operation<KvInput, KvOutput>).input;
+    if (input.key !== key) return "several keys";
+    if (input.op === "append") appends = true;
+  }
+  return appends ? "appends" : "register";
 }
 
 /**
  * A key/value store of strings where every key starts as `""`: `get` returns
  * the current value, `put` sets it, `append` concatenates to it. Keys are
  * independent, so the history is partitioned by key and each key checked
- * alone (P-compositionality), as in Porcupine's `kvModel`.
+ * alone (P-compositionality), as in Porcupine's `kvModel`. A key that only
+ * sees puts and gets is a register holding `""` at first, and is checked
+ * with the register's procedures: Gibbons and Korach's zones when every put
+ * stores a value of its own, a certainly stale get found at once, puts that
+ * never returned of values no get returned left out, and the search's
+ * lookahead (see kv-register-key.ts).
  *
  * @example
  * ```ts
@@ -154,18 +172,22 @@ export const kvModel: Model<KvState, KvInput, KvOutput> = {
     if (input.op !== "get" || output === null || puts === undefined || output.startsWith(valueOf(state, input.key))) return true;
     return puts.some((value) => output.startsWith(value));
   },
-  // Only for several keys in one part (partitioning off): one key is
+  // One key of puts and gets is a register (see kv-register-key.ts). Else
+  // only for several keys in one part (partitioning off): one key is
   // searched with oneKeyModel, which knows its puts without copying any get.
   prepare(operations) {
-    if (oneKey(operations)) return operations;
+    const shape = partShape(operations);
+    if (shape !== "several keys") return shape === "register" ? prepareRegisterKey(operations) : operations;
     const puts = new Map<string, string[]>();
     for (const op of operations) if (!puts.has(op.input.key)) puts.set(op.input.key, []);
     for (const op of operations) if (op.input.op === "put") puts.get(op.input.key)?.push(op.input.value);
     return operations.map((op) => (op.input.op === "get" ? { ...op, input: { ...op.input, [PUT_VALUES]: puts.get(op.input.key) ?? [] } } : op));
   },
-  decide: decideKvEpochs,
+  decide: (operations) => (partShape(operations) === "register" ? decideRegisterKey(operations) : decideKvEpochs(operations)),
   forPartition(operations) {
-    if (!oneKey(operations)) return undefined;
+    const shape = partShape(operations);
+    if (shape === "several keys") return undefined;
+    if (shape === "register") return REGISTER_KEY as Model<unknown, KvInput, KvOutput>;
     const puts = new Set<string>();
     for (const op of operations) if (op.input.op === "put") puts.add(op.input.value);
     return new OneKeyModel([...puts]) as Model<unknown, KvInput, KvOutput>;
