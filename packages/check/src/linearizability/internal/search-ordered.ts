@@ -22,8 +22,8 @@ const CLOCK_EVERY_STEPS = 1024;
 const MEMORY_EVERY_INSERTS = 64;
 /** Operation indices kept over all partial linearizations of one search at most. */
 const PARTIAL_ENTRIES_MAX = 1 << 22;
-/** About what the arrays a search keeps take per operation (measured: 170-185 bytes, the transition cache's share included). */
-const SCRATCH_BYTES_PER_OP = 192;
+/** About what the arrays a search keeps take per operation (measured: 170-185 bytes, the transition cache's share included, before phase 0 had a list of its own: 16 more). */
+const SCRATCH_BYTES_PER_OP = 208;
 /**
  * What the check keeps per operation of a partition besides the typed
  * arrays: the prepared operations (an entry each, in three arrays), the
@@ -64,6 +64,13 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
   private readonly indeterminate: Uint8Array;
   private readonly readOnly: Uint8Array;
   private readonly events: EventList;
+  /**
+   * The list phase 0 walks: with pruning, the completed operations' events
+   * only (phase 0 never takes an operation that did not return, and walking
+   * past the calls of those, which stay in the list for ever, cost a step
+   * each: with thousands of them the search was quadratic); else `events`.
+   */
+  private readonly walk: EventList;
   private readonly transitions: TransitionCache<State, Input, Output>;
   private readonly linearised: LinearisedSet;
   private readonly memo: MemoTable;
@@ -112,6 +119,8 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     }
     for (let i = 0; i < completed; i++) if (this.indeterminate[i] === 1) throw new Error("startOrderedSearch: completed operations must come first");
     this.events = new EventList(operations as readonly Operation<unknown, unknown>[], completed, arrays);
+    // Completed operations come first: the first `completed` are theirs, numbered as in `events`.
+    this.walk = pruning && completed < n ? new EventList(operations.slice(0, completed) as readonly Operation<unknown, unknown>[], completed, arrays) : this.events;
     this.transitions = new TransitionCache(model, operations, { memoBytesMax: problem.memoBytesMax, arrays });
     this.state = this.transitions.initial;
     this.linearised = new LinearisedSet(n, completed, arrays);
@@ -145,7 +154,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       untried: this,
     }, arrays);
     arrays.endSetup();
-    this.node = this.events.first();
+    this.node = this.walk.first();
   }
 
   run(limits: RunLimits): SearchOutcome {
@@ -204,7 +213,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     if (this.phase < this.lastPhase) {
       this.phase++;
       if (pruning) this.candidates.build(this.state, this.depth, node);
-      this.node = this.events.first();
+      this.node = this.list().first();
       return undefined;
     }
     this.partials?.deadEnd(this.depth, this.stackNode, -1);
@@ -215,7 +224,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       // A forced (phase 0) step had no alternatives worth trying.
       if (!pruning || this.phase !== 0) break;
     }
-    this.node = this.events.next[popped] as number;
+    this.node = this.list().next[popped] as number;
     return undefined;
   }
 
@@ -229,6 +238,11 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
 
   progress(): SearchProgress {
     return { prefix: this.prefix.toArray(), ...(this.partials === undefined ? {} : this.partials.collect(PARTIAL_ENTRIES_MAX)) };
+  }
+
+  /** The event list the current phase walks (phase 1 with pruning walks the candidates instead, and its list only gives a node that is never read). */
+  private list(): EventList {
+    return this.phase === 0 ? this.walk : this.events;
   }
 
   /** Pops the top of the stack, restoring the configuration below it; answers the call node popped. */
@@ -246,6 +260,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     linearised.toggleHash(op);
     const completed = this.indeterminate[op] === 0;
     this.events.unlift(popped, completed);
+    if (completed && this.walk !== this.events) this.walk.unlift(popped, true);
     if (completed) this.remaining++;
     this.phase = this.stackPhase[depth] as number;
     return popped;
@@ -257,13 +272,13 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     const op = node >> 1;
     // Phase 0 takes only completed state-keeping operations; phase 1 walks the candidates CandidateOrder.build filtered and ordered.
     if (pruning && phase === 0 && (indeterminate[op] === 1 || this.readOnly[op] === 0 || candidates.isBlocked(op))) {
-      this.node = this.events.next[node] as number;
+      this.node = this.walk.next[node] as number;
       return undefined;
     }
     const to = transitions.step(this.state, op);
     // Phase 0 wants steps that keep the state; phase 1 skips firing an indeterminate operation that nothing needs.
     if (to === ILLEGAL || (pruning && phase === 0 && !transitions.same(to, this.state)) || (pruning && indeterminate[op] === 1 && !candidates.enablesSomething(node, to, this.state))) {
-      this.node = this.events.next[node] as number;
+      this.node = this.list().next[node] as number;
       return undefined;
     }
     linearised.add(op);
@@ -309,7 +324,7 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
       this.candidates.clear(this.depth);
       this.node = -1;
     } else {
-      this.node = this.events.next[node] as number;
+      this.node = this.list().next[node] as number;
     }
   }
 
@@ -332,10 +347,11 @@ class OrderedSearch<State, Input, Output> implements PartitionSearch {
     this.linearised.toggleHash(op);
     const completed = this.indeterminate[op] === 0;
     this.events.lift(node, completed);
+    if (completed && this.walk !== this.events) this.walk.lift(node, true);
     if (completed) this.remaining--;
     if (this.depth > this.prefix.length) this.prefix.record(this.stackNode, this.depth, this.depth);
     this.phase = 0;
-    this.node = this.events.first();
+    this.node = this.walk.first();
   }
 
   /**
