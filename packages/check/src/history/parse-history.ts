@@ -47,6 +47,24 @@ export interface ParseHistoryOptions<Name extends BuiltInModelName = HistoryMode
 const REGISTER_OPS = new Set(["read", "write", "cas"]);
 const KV_OPS = new Set(["get", "put", "append"]);
 
+/** The errors of one parse, each naming the line being read (`line`, set before each line). */
+class LineErrors {
+  readonly list: HistoryError[] = [];
+  line = 0;
+
+  fail(field: string, message: string): void {
+    this.list.push({ line: this.line, field, message });
+  }
+
+  needString(field: string, found: unknown, what: string): void {
+    if (typeof found !== "string") this.fail(field, `expected a string (${what}), found ${show(found)}`);
+  }
+
+  needNull(field: string, found: unknown, why: string): void {
+    if (found !== null && found !== undefined) this.fail(field, `expected null (${why}), found ${show(found)}`);
+  }
+}
+
 const isNamedModel = (model: BuiltInModelName | undefined): model is NamedModelName => model !== undefined && model !== "register" && model !== "kv";
 
 /** For an op of no inferred model: which named models it belongs to, and how to read their histories. */
@@ -116,7 +134,10 @@ export function parseHistory<Name extends BuiltInModelName = HistoryModelName>(s
     text = decoded.text;
   }
   const errorsMax = options.errorsMax ?? 20;
-  const errors: HistoryError[] = [];
+  const sink = new LineErrors();
+  const errors = sink.list;
+  // Bound once: no function is made per line (a history has millions of them).
+  const fail = sink.fail.bind(sink);
   const register: Operation<RegisterInput, RegisterOutput>[] = [];
   const kv: Operation<KvInput, KvOutput>[] = [];
   const chosen: BuiltInModelName | undefined = options.model;
@@ -127,10 +148,7 @@ export function parseHistory<Name extends BuiltInModelName = HistoryModelName>(s
   for (let index = 0; index < lines.length && errors.length < errorsMax; index++) {
     const source = (lines[index] as string).trim();
     if (source === "") continue;
-    const line = index + 1;
-    const fail = (field: string, message: string): void => {
-      errors.push({ line, field, message });
-    };
+    sink.line = index + 1;
     let record: unknown;
     try {
       record = JSON.parse(source);
@@ -179,24 +197,18 @@ export function parseHistory<Name extends BuiltInModelName = HistoryModelName>(s
     const pending = ret === null;
     const value = fields["value"];
     const output = fields["output"];
-    const needString = (field: string, found: unknown, what: string): void => {
-      if (typeof found !== "string") fail(field, `expected a string (${what}), found ${show(found)}`);
-    };
-    const needNull = (field: string, found: unknown, why: string): void => {
-      if (found !== null && found !== undefined) fail(field, `expected null (${why}), found ${show(found)}`);
-    };
     if (opModel === "register") {
       if (op === "read") {
-        needNull("value", value, "a read has no argument");
-        if (pending) needNull("output", output, "the call never returned");
+        sink.needNull("value", value, "a read has no argument");
+        if (pending) sink.needNull("output", output, "the call never returned");
         else if (output !== null && typeof output !== "string") fail("output", `expected the value read (a string) or null (empty register), found ${show(output)}`);
       } else {
-        needString("value", value, op === "write" ? "the value written" : "the new value");
-        needNull("output", output, op === "write" ? "a write answers nothing" : "a cas answers in \"ok\"");
+        sink.needString("value", value, op === "write" ? "the value written" : "the new value");
+        sink.needNull("output", output, op === "write" ? "a write answers nothing" : "a cas answers in \"ok\"");
         if (op === "cas") {
-          needString("expected", fields["expected"], "the compare value");
+          sink.needString("expected", fields["expected"], "the compare value");
           const ok = fields["ok"];
-          if (pending) needNull("ok", ok, "the call never returned");
+          if (pending) sink.needNull("ok", ok, "the call never returned");
           else if (typeof ok !== "boolean") fail("ok", `expected true or false (did the cas succeed?), found ${show(ok)}`);
         }
       }
@@ -207,14 +219,14 @@ export function parseHistory<Name extends BuiltInModelName = HistoryModelName>(s
       register.push({ client: client as number, call: call as number, return: ret as number | null, input, output: answer });
     } else {
       const key = fields["key"];
-      needString("key", key, "the key");
+      sink.needString("key", key, "the key");
       if (op === "get") {
-        needNull("value", value, "a get has no argument");
-        if (pending) needNull("output", output, "the call never returned");
-        else needString("output", output, 'the value read, "" for a key never written');
+        sink.needNull("value", value, "a get has no argument");
+        if (pending) sink.needNull("output", output, "the call never returned");
+        else sink.needString("output", output, 'the value read, "" for a key never written');
       } else {
-        needString("value", value, `the value to ${op as string}`);
-        needNull("output", output, `${op as string} answers nothing`);
+        sink.needString("value", value, `the value to ${op as string}`);
+        sink.needNull("output", output, `${op as string} answers nothing`);
       }
       if (errors.length > before) continue;
       const input: KvInput = op === "get" ? { op, key: key as string } : { op: op as "put" | "append", key: key as string, value: value as string };
