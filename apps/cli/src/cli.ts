@@ -1,4 +1,3 @@
-import { isNodeEnvironmentError, isRunLimitError, isScenarioOptionsError } from "@cx/sim";
 import { Command, CommanderError } from "commander";
 import { registerCommands } from "./commands/index.js";
 import { ExitCode, exitCodeHelp } from "./exit-codes.js";
@@ -53,6 +52,19 @@ export function oneLine(message: string): string {
   return clip(echoesCut, ERROR_LINE_MAX);
 }
 
+/**
+ * The simulator's errors that come from the user's input (scenario options,
+ * run limits, the Node.js environment): recognised by their tags, the
+ * simulator loaded only once something was thrown, so that a command that
+ * needs no simulator (`cx lin`) does not load it at start.
+ */
+async function simulatorUsageError(error: unknown): Promise<Error | undefined> {
+  // runCli never throws: an error the simulator cannot even load to recognise is an internal one.
+  const sim = await import("@cx/sim").catch(() => undefined);
+  if (sim === undefined) return undefined;
+  return sim.isScenarioOptionsError(error) || sim.isRunLimitError(error) || sim.isNodeEnvironmentError(error) ? error : undefined;
+}
+
 /** Where to read the usage of the command that failed: `pnpm cx hunt --help`. */
 function helpHint(args: readonly string[]): string {
   const command = args.find((a) => !a.startsWith("-"));
@@ -93,9 +105,10 @@ export async function runCli(args: readonly string[]): Promise<number> {
       process.stderr.write(`cx: ${terminalSafe(oneLine(message))} (${helpHint(args)})\n`);
       return fail("usage", ExitCode.usage, message);
     }
-    if (isUserError(error) || isScenarioOptionsError(error) || isRunLimitError(error) || isNodeEnvironmentError(error)) {
-      process.stderr.write(`cx: ${terminalSafe(oneLine(error.message))}\n`);
-      return fail("usage", ExitCode.usage, error.message);
+    const usage = isUserError(error) ? error : await simulatorUsageError(error);
+    if (usage !== undefined) {
+      process.stderr.write(`cx: ${terminalSafe(oneLine(usage.message))}\n`);
+      return fail("usage", ExitCode.usage, usage.message);
     }
     const code = reportInternalError(error, args, (text) => process.stderr.write(terminalSafe(text)));
     return fail("internal", code, error instanceof Error ? error.message : String(error));

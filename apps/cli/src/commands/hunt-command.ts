@@ -4,7 +4,7 @@ import { Option, type Command } from "commander";
 import { printJson } from "../output.js";
 import { clampWorkers, positiveInteger, seedValue } from "../parse-flags.js";
 import { protocolOption, resolveProtocol } from "../protocol-option.js";
-import { scenarioSettings } from "../scenario-flag.js";
+import { checkScenarioSettings, scenarioSettings } from "../scenario-flag.js";
 import { defaultBugs, defaultHunt, STRATEGY_NAMES } from "./hunt-defaults.js";
 
 /** `cx hunt [--protocol X] [--bugs a,b] [--strategy S] [--budget N] [--seed N] [--save FILE] [--shrink-runs N] [--shrink-seconds S] [--workers N] [--svg FILE] [--scenario k=v,...] [--json]`. */
@@ -25,6 +25,7 @@ export function registerHuntCommand(program: Command): void {
     .option("--scenario <settings>", "scenario options over the hunt's, e.g. diskFaults=1,clockDriftPpm=10000,clusterSize=7 (recorded in the reproduction)", scenarioSettings)
     .option("--json", "print one JSON object instead of text", false)
     .action(async (flags: { protocol: string; bugs?: string; strategy: StrategyName; budget: number; seed: number; save: string; shrinkRuns: number; shrinkSeconds: number; svg?: string; json: boolean; workers?: number; scenario?: Partial<ScenarioOptions> }) => {
+      if (flags.scenario !== undefined) await checkScenarioSettings(flags.scenario);
       const [{ checkHuntPaths, runHunt }, { parseBugList }] = await Promise.all([import("./hunt.js"), import("../bug-list.js")]);
       checkHuntPaths({ save: flags.save, protocolRef: flags.protocol, ...(flags.svg === undefined ? {} : { svg: flags.svg }) });
       const protocol = await resolveProtocol(flags.protocol);
