@@ -7,16 +7,18 @@ import { findFocus, type Focus } from "../story/internal/focus.js";
 import type { Story } from "../story/story.js";
 import { tellStory } from "../story/tell-story.js";
 import type { DiagramOptions } from "./diagram-options.js";
-import { arrow, messageName } from "./internal/arrow.js";
+import { arrow, arrowGeometry, type ArrowGeometry } from "./internal/arrow.js";
 import { axis } from "./internal/axis.js";
-import { badgeRoom, badgeRows, badges } from "./internal/badges.js";
+import { badgeRoom, badgeRows, badges, placeBadges } from "./internal/badges.js";
 import { clientOperations, type ClientOperation } from "./internal/client-operations.js";
 import { definitions, idsOf, type DiagramIds } from "./internal/diagram-ids.js";
 import { BAR, CLIENT_ROW, FILL, fitting, GLYPH, HEAD, HEADLINE_LINE, INK, LANE_HEIGHT, LEFT, MUTED, PURPLE, RED, RIGHT, WIDTH_MIN, WIDTH_TARGET } from "./internal/diagram-style.js";
+import { textBox, textWidth, type Box, type Line } from "./internal/label-room.js";
 import { legend } from "./internal/legend.js";
-import { laneSegments } from "./internal/lane-segments.js";
+import { laneSegments, type LaneSegment } from "./internal/lane-segments.js";
 import { partitionBands } from "./internal/partition-bands.js";
 import { pickMessages, type DrawnMessage } from "./internal/pick-messages.js";
+import { placeLabels, type PlacedLabels, type PlacedText } from "./internal/place-labels.js";
 import { linked, stepLinks, type StepLinks } from "./internal/step-links.js";
 import { el, num, text, tip } from "./internal/svg.js";
 import { timeScale } from "./internal/time-scale.js";
@@ -109,9 +111,34 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   const contentBottom = clientsTop + clientIds.length * CLIENT_ROW;
   const axisY = contentBottom + 10;
   const legendY = axisY + 48;
-  const width = Math.max(WIDTH_MIN, LEFT + scale.width + RIGHT);
+  // Wide enough for the headline too: a narrow drawing of a long story would cut it off.
+  const width = Math.max(WIDTH_MIN, LEFT + scale.width + RIGHT, ...headline.map((line) => 24 + textWidth(line, 13)));
   const height = legendY + 48;
   const layout: Layout = { trace, clusterSize: run.clusterSize, from, to, top, lanesBottom, contentBottom, x, laneY, clientY, ids, links: stepLinks(story, trace), words: protocolWords(run.vocabulary) };
+  const segments = laneSegments(trace, { clusterSize: run.clusterSize, from, to });
+  const bands = partitionBands(trace, { from, to });
+  const placedBadges = placeBadges(rows, { x, from, to });
+  const geometries = picked.drawn.map((m) => arrowGeometry(m, { x, laneY, to }));
+  const marks = crashMarks(layout);
+  const shown = violation !== null && violation.time >= from && violation.time <= to ? violation : null;
+  const labels = placeLabels(
+    {
+      texts: [
+        ...headline.map((line, i) => textBox(line, { x: 12, y: 20 + i * HEADLINE_LINE, fontSize: 13 })),
+        ...Array.from({ length: run.clusterSize }, (_, node) => textBox(nodeName(node), { x: 12, y: laneY(node) + 4, fontSize: 13 })),
+      ],
+      badges: placedBadges,
+      marks: { boxes: marks.flatMap((mark) => mark.boxes), lines: marks.flatMap((mark) => mark.lines) },
+      arrows: geometries,
+      violation: shown === null ? null : { x: x(shown.time), top: top - 20, bottom: contentBottom + 4, label: violationLabel(shown), labelY: top - 24 },
+    },
+    {
+      lanes: segments.map((segment) => ({ x0: x(segment.from), x1: x(segment.to), y: laneY(segment.node), text: laneWords(segment, layout).label })),
+      partitions: bands.map((band) => ({ x0: x(band.from), x1: x(band.to), text: fitting([`partition: ${band.shape}`, "partition"], x(band.to) - x(band.from) - 4, 10) })),
+      messages: picked.drawn,
+    },
+    { clusterSize: run.clusterSize, laneY, top, lanesBottom, width },
+  );
 
   const parts: string[] = [];
   const title = `Space-time diagram of a ${run.protocol} run with ${run.clusterSize} nodes, t=${from} to t=${to}`;
@@ -121,15 +148,16 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   parts.push(el("rect", { x: 0, y: 0, width, height, fill: "#ffffff" }));
   headline.forEach((line, i) => parts.push(text({ x: 12, y: 20 + i * HEADLINE_LINE, "font-size": 13, "font-weight": "bold", fill: INK }, line)));
   // Partitions first, so everything else draws over the band.
-  parts.push(...partitionShapes(layout), ...laneShapes(layout));
+  parts.push(...partitionShapes(layout, { bands, labels: labels.partitions }), ...laneShapes(layout, { segments, labels: labels.lanes }));
   // Routine traffic: a tick under the sender's lane per message not drawn.
   const ticks = picked.routine.map((m) => `M${num(x(m.time))},${num(laneY(m.from) + BAR / 2 + 1)}v4`).join("");
   if (ticks !== "") parts.push(el("path", { d: ticks, stroke: "#9ca3af", "stroke-width": 1, fill: "none" }, tip(`${picked.routine.length} routine messages (not drawn as arrows)`)));
-  parts.push(...crashShapes(layout), ...messageShapes(layout, picked.drawn));
-  for (const client of clientIds) parts.push(text({ x: 12, y: clientY(client) + 4, "font-size": 11, fill: MUTED }, `client ${client}`));
+  parts.push(...marks.map((mark) => mark.shape), ...messageShapes(layout, { drawn: picked.drawn, geometries, labels: labels.messages }));
+  // Ending short of the lanes' start, where the first operation's label may begin.
+  for (const client of clientIds) parts.push(text({ x: LEFT - 6, y: clientY(client) + 4, "font-size": 11, fill: MUTED, "text-anchor": "end" }, `client ${client}`));
   parts.push(...operationShapes(layout, { operations, focus }));
-  if (violation !== null && violation.time >= from && violation.time <= to) parts.push(violationShape(layout, story, violation));
-  parts.push(badges(rows, { x, from, to }));
+  if (shown !== null) parts.push(violationShape(layout, { story, violation: shown, label: labels.violation }));
+  parts.push(badges(placedBadges));
   parts.push(axis(scale, { x, y: axisY, top: top - 8, bottom: contentBottom }));
   parts.push(legend(legendY, ids, layout.words));
 
@@ -139,95 +167,92 @@ export function renderDiagram(run: RecordedRun, options: DiagramOptions = {}): s
   );
 }
 
-/** A violet band per partition in the window. */
-function partitionShapes(layout: Layout): string[] {
+/** A violet band per partition in the window, labelled where {@link placeLabels} found room. */
+function partitionShapes(layout: Layout, drawn: { bands: ReturnType<typeof partitionBands>; labels: readonly (PlacedText | null)[] }): string[] {
   const { x, top, lanesBottom, links } = layout;
-  return partitionBands(layout.trace, { from: layout.from, to: layout.to }).map((band) => {
+  return drawn.bands.map((band, i) => {
     const x0 = x(band.from);
     const x1 = x(band.to);
-    const label = fitting([`partition: ${band.shape}`, "partition"], x1 - x0 - 4, 10);
+    const label = drawn.labels[i] ?? null;
     return el("g", linked(links.of(band.events)), tip(`partition ${band.shape}, t=${band.from} to t=${band.to}`) +
       el("rect", { x: x0, y: top - 8, width: Math.max(2, x1 - x0), height: lanesBottom - top + 16, fill: PURPLE, "fill-opacity": 0.08, stroke: PURPLE, "stroke-opacity": 0.5, "stroke-dasharray": "3 2" }) +
-      (label === null ? "" : text({ x: x0 + 3, y: top - 12, "font-size": 10, fill: PURPLE }, label)));
+      (label === null ? "" : text({ x: label.x, y: label.y, "font-size": 10, fill: PURPLE }, label.text)));
   });
 }
 
-/** The nodes' names and their lanes, a bar per stretch in one role and term. */
-function laneShapes(layout: Layout): string[] {
+/** A lane bar's words: the name of its state (for its tooltip) and its label, or null when it says nothing or is too short to say it whole. */
+function laneWords(segment: LaneSegment, layout: Layout): { name: string; label: string | null } {
+  const words = layout.words;
+  const name = segment.status ?? (segment.state === "up" || segment.state === "down" ? segment.state : words[segment.state]);
+  const label = segmentLabel(segment.state === "follower" && segment.status === null ? "" : name, segment.state === "down" ? null : segment.term, words);
+  const room = layout.x(segment.to) - layout.x(segment.from);
+  return { name, label: label !== "" && room >= label.length * 10 * GLYPH + 6 ? label : null };
+}
+
+/** The nodes' names and their lanes, a bar per stretch in one role and term, labelled where {@link placeLabels} found room. */
+function laneShapes(layout: Layout, drawn: { segments: readonly LaneSegment[]; labels: readonly (PlacedText | null)[] }): string[] {
   const { x, laneY, ids, links } = layout;
   const parts: string[] = [];
   for (let node = 0; node < layout.clusterSize; node++) {
     parts.push(text({ x: 12, y: laneY(node) + 4, "font-size": 13, "font-weight": "bold", fill: INK }, nodeName(node)));
   }
-  for (const segment of laneSegments(layout.trace, { clusterSize: layout.clusterSize, from: layout.from, to: layout.to })) {
+  drawn.segments.forEach((segment, i) => {
     const x0 = x(segment.from);
     const x1 = x(segment.to);
     const y = laneY(segment.node);
     const words = layout.words;
-    const name = segment.status ?? (segment.state === "up" || segment.state === "down" ? segment.state : words[segment.state]);
-    const label = segmentLabel(segment.state === "follower" && segment.status === null ? "" : name, segment.state === "down" ? null : segment.term, words);
+    const { name } = laneWords(segment, layout);
+    const label = drawn.labels[i] ?? null;
     const about = `${nodeName(segment.node)} ${name}${segment.term === null ? "" : ` in ${words.epoch} ${segment.term}`}, t=${segment.from} to t=${segment.to}`;
     const fill = segment.state === "down" ? `url(#${ids.hatch})` : FILL[segment.state];
     let shape = el("rect", { x: x0, y: y - BAR / 2, width: Math.max(0.5, x1 - x0), height: BAR, fill, stroke: segment.state === "leader" ? "#15803d" : "none", "stroke-width": 1 });
-    if (label !== "" && x1 - x0 >= label.length * 10 * GLYPH + 6) shape += text({ x: x0 + 3, y: y + 4, "font-size": 10, fill: INK }, label);
+    if (label !== null) shape += text({ x: label.x, y: label.y, "font-size": 10, fill: INK }, label.text);
     parts.push(el("g", linked(links.of(segment.cause === null ? [] : [segment.cause])), tip(about) + shape));
-  }
+  });
   return parts;
 }
 
+/** A crash or restart in the window: its drawing, and the strokes labels keep clear of. */
+interface Mark {
+  readonly shape: string;
+  readonly boxes: readonly Box[];
+  readonly lines: readonly Line[];
+}
+
 /** A red × per crash and a green bar per restart in the window. */
-function crashShapes(layout: Layout): string[] {
+function crashMarks(layout: Layout): Mark[] {
   const { x, laneY, links, from, to } = layout;
-  const parts: string[] = [];
+  const marks: Mark[] = [];
   layout.trace.forEach((event, index) => {
     if (event.time < from || event.time > to) return;
     if (event.kind === "crash") {
       const cx = x(event.time);
       const cy = laneY(event.node);
-      parts.push(el("g", linked(links.of([index])), tip(`t=${event.time} ${describeEvent(event)}`) + el("path", { d: `M${num(cx - 5)},${num(cy - 5)}l10,10M${num(cx - 5)},${num(cy + 5)}l10,-10`, stroke: RED, "stroke-width": 2.5, fill: "none" })));
+      marks.push({
+        shape: el("g", linked(links.of([index])), tip(`t=${event.time} ${describeEvent(event)}`) + el("path", { d: `M${num(cx - 5)},${num(cy - 5)}l10,10M${num(cx - 5)},${num(cy + 5)}l10,-10`, stroke: RED, "stroke-width": 2.5, fill: "none" })),
+        boxes: [{ x0: cx - 6, y0: cy - 6, x1: cx + 6, y1: cy + 6 }],
+        lines: [],
+      });
     } else if (event.kind === "restart") {
       const cx = x(event.time);
       const cy = laneY(event.node);
-      parts.push(el("g", linked(links.of([index])), tip(`t=${event.time} ${describeEvent(event)}`) + el("path", { d: `M${num(cx)},${num(cy - BAR / 2 - 2)}v${BAR + 4}`, stroke: "#15803d", "stroke-width": 2, fill: "none" })));
+      marks.push({
+        shape: el("g", linked(links.of([index])), tip(`t=${event.time} ${describeEvent(event)}`) + el("path", { d: `M${num(cx)},${num(cy - BAR / 2 - 2)}v${BAR + 4}`, stroke: "#15803d", "stroke-width": 2, fill: "none" })),
+        boxes: [],
+        lines: [{ x0: cx, y0: cy - BAR / 2 - 2, x1: cx, y1: cy + BAR / 2 + 2 }],
+      });
     }
   });
-  return parts;
+  return marks;
 }
 
-/**
- * The drawn messages as arrows. A label is written only where it overlaps
- * no earlier one, and whole or as its name only: cut words help nobody.
- */
-function messageShapes(layout: Layout, drawn: readonly DrawnMessage[]): string[] {
-  const { x, laneY, to, ids, links } = layout;
-  const labels: { x0: number; x1: number; y: number }[] = [];
-  const parts: string[] = [];
-  for (const m of drawn) {
-    let label: { x: number; y: number; text: string } | null = null;
-    if (m.score >= 2 && m.from !== m.to) {
-      // In the gap next to the sender, in its upper half (badges sit in the lower half), never past the window's end.
-      const down = m.to > m.from;
-      const gapTop = laneY(down ? m.from : m.from - 1) + BAR / 2;
-      const crossY = gapTop + (LANE_HEIGHT - BAR) / 2;
-      const x0 = x(m.sentAt);
-      const x1 = x(Math.min(m.deliverAt, to));
-      const y0 = laneY(m.from);
-      const y1 = laneY(m.to);
-      const crossX = x0 + ((x1 - x0) * (crossY - y0)) / (y1 - y0);
-      for (const words of [m.message, messageName(m.message)]) {
-        const w = words.length * 10 * GLYPH;
-        const lx = Math.min(crossX + 3, x(to) + RIGHT - w - 4);
-        const box = { x0: lx, x1: lx + w, y: gapTop + 11 };
-        if (!labels.some((b) => Math.abs(b.y - box.y) < 12 && b.x0 < box.x1 && box.x0 < b.x1)) {
-          labels.push(box);
-          label = { x: lx, y: box.y, text: words };
-          break;
-        }
-      }
-    }
-    parts.push(el("g", linked(links.of(links.messageEvents(m))), arrow(m, { x, laneY, to, label, ids })));
-  }
-  return parts;
+/** The drawn messages as arrows, each with its label where {@link placeLabels} found room: whole or its name only, never cut words. */
+function messageShapes(layout: Layout, drawn: { drawn: readonly DrawnMessage[]; geometries: readonly ArrowGeometry[]; labels: readonly (PlacedText | null)[] }): string[] {
+  const { ids, links } = layout;
+  return drawn.drawn.map((m, i) => {
+    const geometry = drawn.geometries[i] as ArrowGeometry;
+    return el("g", { ...linked(links.of(links.messageEvents(m))), "data-role": "message" }, arrow(m, { geometry, label: drawn.labels[i] ?? null, ids }));
+  });
 }
 
 /** A bar per client operation on its client's row, from call to answer; the operations the violation names in red. */
@@ -254,14 +279,21 @@ function operationShapes(layout: Layout, clients: { operations: readonly ClientO
   });
 }
 
-/** The violating moment: a red line across the lanes and clients, labelled. */
-function violationShape(layout: Layout, story: Story, violation: Violation): string {
+/** The violation's label: which invariant broke, and when. */
+function violationLabel(violation: Violation): string {
+  return `${violation.invariant} violated at t=${violation.time}`;
+}
+
+/** The violating moment: a red line across the lanes and clients, labelled on the side {@link placeLabels} chose. */
+function violationShape(layout: Layout, shown: { story: Story; violation: Violation; label: PlacedLabels["violation"] }): string {
   const { top, contentBottom } = layout;
+  const { story, violation } = shown;
+  const label = shown.label ?? { x: layout.x(violation.time) - 4, anchor: "end" };
   const violationStep = story.steps.find((s) => s.kind === "violation");
   const vx = layout.x(violation.time);
-  return el("g", violationStep === undefined ? {} : { "data-steps": String(violationStep.number) }, tip(`t=${violation.time} (step ${violation.step}) ${violation.invariant} violated: ${violation.message}`) +
+  return el("g", { ...(violationStep === undefined ? {} : { "data-steps": String(violationStep.number) }), "data-role": "violation" }, tip(`t=${violation.time} (step ${violation.step}) ${violation.invariant} violated: ${violation.message}`) +
     el("path", { d: `M${num(vx)},${top - 20}V${num(contentBottom + 4)}`, stroke: RED, "stroke-width": 2, fill: "none" }) +
-    text({ x: vx - 4, y: top - 24, "font-size": 11, "font-weight": "bold", fill: RED, "text-anchor": "end" }, `${violation.invariant} violated at t=${violation.time}`));
+    text({ x: label.x, y: top - 24, "font-size": 11, "font-weight": "bold", fill: RED, "text-anchor": label.anchor }, violationLabel(violation)));
 }
 
 /** Words wrapped into lines of at most `width` characters (a longer word stands alone). */

@@ -1,4 +1,5 @@
 import { MUTED } from "./diagram-style.js";
+import { textWidth } from "./label-room.js";
 import { el, num, text, tip } from "./svg.js";
 import type { TimeScale } from "./time-scale.js";
 
@@ -6,13 +7,19 @@ import type { TimeScale } from "./time-scale.js";
 export function axis(scale: TimeScale, layout: { x: (t: number) => number; y: number; top: number; bottom: number }): string {
   const { x, y } = layout;
   const out: string[] = [el("path", { d: `M${num(x(scale.from))},${num(y)}H${num(x(scale.to))}`, stroke: MUTED, "stroke-width": 1, fill: "none" })];
+  // A break's `+229ms` is left out where it would run into the previous one (its tooltip still says it).
+  let lastLabelEnd = -Infinity;
   for (const [start, end] of scale.breaks) {
     const mid = (x(start) + x(end)) / 2;
+    const words = `+${end - start}ms`;
+    const half = textWidth(words, 9) / 2;
+    const labelled = mid - half >= lastLabelEnd + 4;
+    if (labelled) lastLabelEnd = mid + half;
     out.push(
       el("g", {}, tip(`${end - start} ms with nothing of interest, squeezed`) +
         el("path", { d: `M${num(mid)},${num(layout.top)}V${num(layout.bottom)}`, stroke: "#d1d5db", "stroke-width": 1, "stroke-dasharray": "1 3", fill: "none" }) +
         el("path", { d: `M${num(mid - 4)},${num(y + 4)}l4,-8M${num(mid)},${num(y + 4)}l4,-8`, stroke: MUTED, "stroke-width": 1, fill: "none" }) +
-        text({ x: mid, y: y + 28, "font-size": 9, fill: MUTED, "text-anchor": "middle" }, `+${end - start}ms`)),
+        (labelled ? text({ x: mid, y: y + 28, "font-size": 9, fill: MUTED, "text-anchor": "middle" }, words) : "")),
     );
   }
   let last = -Infinity;

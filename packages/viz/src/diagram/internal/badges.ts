@@ -43,9 +43,16 @@ export function badgeRoom(rows: BadgeRows): Map<number, number> {
   return room;
 }
 
-/** The story's numbered badges, placed on their rows (see `badgePlaces`), drawn in step order. */
-export function badges(rows: BadgeRows, layout: { x: (t: number) => number; from: number; to: number }): string {
-  const placed: { step: Story["steps"][number]; cx: number; y: number }[] = [];
+/** A story step's badge where {@link placeBadges} put it. */
+export interface PlacedBadge {
+  readonly step: Story["steps"][number];
+  readonly cx: number;
+  readonly y: number;
+}
+
+/** Each badge's place on its row (see `badgePlaces`), in step order. */
+export function placeBadges(rows: BadgeRows, layout: { x: (t: number) => number; from: number; to: number }): PlacedBadge[] {
+  const placed: PlacedBadge[] = [];
   for (const [y, row] of rows) {
     const places = badgePlaces(
       row.map((step) => layout.x(step.time)),
@@ -53,7 +60,11 @@ export function badges(rows: BadgeRows, layout: { x: (t: number) => number; from
     );
     row.forEach((step, i) => placed.push({ step, cx: places[i] as number, y }));
   }
-  placed.sort((a, b) => a.step.number - b.step.number);
+  return placed.sort((a, b) => a.step.number - b.step.number);
+}
+
+/** The story's numbered badges, drawn in step order. */
+export function badges(placed: readonly PlacedBadge[]): string {
   const out: string[] = [];
   for (const { step, cx, y } of placed) {
     const fill = step.kind === "violation" ? RED : INK;
