@@ -4,18 +4,16 @@ import { escapeHtml as e } from "./escape-html.js";
 import { foundByTrial, type FoundByTrialPoint } from "./found-by-trial.js";
 import { plotSvg } from "./plot-svg.js";
 import { slug } from "./render-counterexample.js";
+import type { StrategyStyle } from "./strategy-style.js";
 
-// One colour and one dash per strategy, so lines that coincide (strategies often share their first trials) stay tellable.
-const STRATEGY_STYLE: readonly { readonly color: string; readonly dash: string }[] = [
-  { color: "#1f5fbf", dash: "none" },
-  { color: "#d97706", dash: "6 3" },
-  { color: "#15803d", dash: "2 3" },
-  { color: "#7c3aed", dash: "8 3 2 3" },
-];
-const styleOf = (i: number) => STRATEGY_STYLE[i % STRATEGY_STYLE.length] as (typeof STRATEGY_STYLE)[number];
-
-function foundPlot(protocol: string, bug: string, cells: readonly ProtocolResults["trials"]["cells"][number][]): string {
+function foundPlot(cells: readonly ProtocolResults["trials"]["cells"][number][], setup: { readonly protocol: string; readonly bug: string; readonly styles: ReadonlyMap<string, StrategyStyle> }): string {
+  const { protocol, bug } = setup;
   const strategies = cells.map((c) => c.strategy);
+  const styleOf = (i: number): StrategyStyle => {
+    const style = setup.styles.get(strategies[i] ?? "");
+    if (style === undefined) throw new Error(`no style for strategy ${strategies[i] ?? i}: strategyStyles covers every strategy of the trials`);
+    return style;
+  };
   const series = cells.map((cell) => foundByTrial(cell));
   const all = series.flat();
   if (all.length === 0) return "";
@@ -24,7 +22,8 @@ function foundPlot(protocol: string, bug: string, cells: readonly ProtocolResult
   series.forEach((points, i) => {
     const { color, dash } = styleOf(i);
     marks.push(areaY(points, { x: "trial", y1: "low", y2: "high", fill: color, fillOpacity: 0.12, curve: "step-after" }));
-    marks.push(lineY(points, { x: "trial", y: "share", stroke: color, strokeWidth: 2, strokeDasharray: dash, curve: "step-after" }));
+    // Named in aria-description, so a reader (and the browser test) can tell which line is which strategy.
+    marks.push(lineY(points, { x: "trial", y: "share", stroke: color, strokeWidth: 2, strokeDasharray: dash, curve: "step-after", ariaDescription: strategies[i] ?? "" }));
     marks.push(
       dot(points, {
         x: "trial",
@@ -56,16 +55,17 @@ function foundPlot(protocol: string, bug: string, cells: readonly ProtocolResult
 /**
  * Per defect of one protocol, the share of campaigns (hunts, one per seed)
  * that had found it by trial N, one line per strategy with its 95% Wilson
- * band: the comparison the experiment exists for. Rendered to inline SVG by
- * Observable Plot when the report is written.
+ * band: the comparison the experiment exists for. Each strategy keeps its
+ * colour and dash from `styles` (see `strategyStyles`) in every plot.
+ * Rendered to inline SVG by Observable Plot when the report is written.
  */
-export function renderFoundByTrial(protocol: ProtocolResults): string {
+export function renderFoundByTrial(protocol: ProtocolResults, styles: ReadonlyMap<string, StrategyStyle>): string {
   const bugs = [...new Set(protocol.trials.cells.map((c) => c.bug))];
-  const figures = bugs.map((bug) => foundPlot(protocol.name, bug, protocol.trials.cells.filter((c) => c.bug === bug))).filter((f) => f !== "");
+  const figures = bugs.map((bug) => foundPlot(protocol.trials.cells.filter((c) => c.bug === bug), { protocol: protocol.name, bug, styles })).filter((f) => f !== "");
   if (figures.length === 0) return "";
   const seeds = Math.max(...protocol.trials.cells.map((c) => c.rounds[c.rounds.length - 1]?.hunts.length ?? 0));
   return `<section class="plots" id="found-by-trial-${e(protocolSlug(protocol.name))}"><h3>${e(protocol.name)}: found by trial N</h3>
-<p class="caption">For each defect, the share of campaigns (one hunt per seed, ${e(String(seeds))} per strategy) that had found it by trial N (log scale), one line per strategy (solid, dashed, dotted), with its 95% Wilson interval as a band. Lines that coincide are strategies that found it on the same trials. Hover a point for its count.</p>
+<p class="caption">For each defect, the share of campaigns (one hunt per seed, ${e(String(seeds))} per strategy) that had found it by trial N (log scale), one line per strategy (each its own colour and dash, the same in every plot), with its 95% Wilson interval as a band. Lines that coincide are strategies that found it on the same trials. Hover a point for its count.</p>
 <div class="plot-grid">${figures.join("\n")}</div></section>`;
 }
 

@@ -6,6 +6,7 @@ import { renderFoundByTrial, renderShrinkProgress } from "./render-plots.js";
 import { replayCounterexamples, type Replays } from "./replay-counterexamples.js";
 import { REPORT_CSS } from "./report-css.js";
 import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from "./report-script.js";
+import { strategyStyles, type StrategyStyle } from "./strategy-style.js";
 
 const e = escapeHtml;
 
@@ -34,7 +35,8 @@ ${card(h.speedup === null ? "—" : `${h.speedup.toFixed(2)}x`, `speed-up, 2 wor
 </div>`;
 }
 
-function protocolSection(p: ProtocolResults, tables: readonly ResultTable[], replays: Replays): string {
+function protocolSection(p: ProtocolResults, tables: readonly ResultTable[], drawn: { readonly replays: Replays; readonly styles: ReadonlyMap<string, StrategyStyle> }): string {
+  const { replays, styles } = drawn;
   const id = protocolSlug(p.name);
   const get = (suffix: string): ResultTable => {
     const t = tables.find((table) => table.id === `${id}-${suffix}`);
@@ -53,7 +55,7 @@ function protocolSection(p: ProtocolResults, tables: readonly ResultTable[], rep
 ${trustBanner}
 ${section(get("trust"), "h3")}
 ${section(get("trials"), "h3")}
-${renderFoundByTrial(p)}
+${renderFoundByTrial(p, styles)}
 <details><summary>Every hunt, seed by seed</summary>${table(get("trials-per-seed"))}</details>
 ${section(get("shrink"), "h3")}
 ${renderShrinkProgress(p)}
@@ -100,6 +102,7 @@ export interface RenderReportOptions {
 export function renderReportHtml(results: ExperimentResults, options: RenderReportOptions = {}): string {
   const sections = buildResultSections(results);
   const replays = options.replays ?? replayCounterexamples(results, builtinProtocols.map((p) => p.plugin));
+  const styles = strategyStyles(results);
   const m = results.machine;
   const csp = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '${REPORT_SCRIPT_HASH}'; base-uri 'none'; form-action 'none'`;
   const failed = results.protocols.filter((p) => !p.trust.passed && p.trust.rows.length > 0).map((p) => p.name);
@@ -125,7 +128,7 @@ ${headlineCards(results)}
 </header>
 <main>
 ${section(sections.headline)}
-${sections.protocols.map(({ protocol, tables }) => protocolSection(protocol, tables, replays)).join("\n")}
+${sections.protocols.map(({ protocol, tables }) => protocolSection(protocol, tables, { replays, styles })).join("\n")}
 ${section(sections.performance)}
 </main>
 <footer><p>Made from results.json (schema version ${e(String(results.schemaVersion))}). What this measures and what it does not: see docs/guide/report.md.</p></footer>
