@@ -28,12 +28,22 @@ function storyHeading(shown: number, total: number): string {
   return total > shown ? `Story (${shown} of ${total} steps shown)` : `Story (${total} ${total === 1 ? "step" : "steps"})`;
 }
 
+/**
+ * ` style="--natural-width: 1298.2px"`: the width of the first `<svg>` in
+ * `markup`, for the stylesheet (the box around it grows toward it, and the
+ * drawing scales down to the box: report-css.ts); nothing when it has none.
+ */
+export function naturalWidthStyle(markup: string): string {
+  const natural = Number(/<svg [^>]*? width="([\d.]+)"/.exec(markup)?.[1] ?? "0");
+  return natural > 0 ? ` style="--natural-width: ${natural}px"` : "";
+}
+
 /** The diagram drawn by this build, inline, with the story linked to it. */
 function liveFigure(bug: string, drawn: { readonly story: Story; readonly svg: string }): string {
   const { story, svg } = drawn;
   // Our own renderer's markup (every string in it escaped by @cx/viz): safe to inline, which makes its tooltips and links work.
   const inline = svg.replace(/^<svg /, `<svg class="cx-diagram" `);
-  return `<figure class="diagram-box"><div class="diagram-scroll" tabindex="0" aria-label="${e(`space-time diagram of the ${bug} counterexample; scrolls sideways`)}">${inline}</div><figcaption>${e(story.headline)}. Hover a shape for its details; click a step or a shape to link them.</figcaption></figure>
+  return `<figure class="diagram-box"><div class="diagram-scroll" tabindex="0"${naturalWidthStyle(svg)} aria-label="${e(`space-time diagram of the ${bug} counterexample; scrolls sideways`)}">${inline}</div><figcaption>${e(story.headline)}. Hover a shape for its details; click a step or a shape to link them.</figcaption></figure>
 <div class="stepper"><button type="button" data-move="-1" aria-label="previous step">&larr; previous</button><span class="step-now" aria-live="polite">step – of ${e(String(story.steps.length))}</span><button type="button" data-move="1" aria-label="next step">next &rarr;</button><span class="hint">or the &larr; &rarr; keys</span></div>
 <h5>${e(storyHeading(story.stepsShown, story.stepsTotal))}</h5>${storyList(story.steps, true)}`;
 }
@@ -80,7 +90,7 @@ export function renderCounterexample(protocol: ProtocolResults, row: ShrinkRow, 
       if (history !== null && (history.illegal || cx.violation.invariant === "Linearizability")) {
         historyLink = ` <a class="history-link" href="#history-${e(id)}" data-history="history-${e(id)}">Open its history view</a>`;
         historyView = `<details class="history" id="history-${e(id)}"><summary>History view: each client's operations, the longest linearizable prefix, the operation that cannot be placed</summary>
-${history.view}
+${history.view.replace('<div class="cx-history-scroll"', `<div class="cx-history-scroll"${naturalWidthStyle(history.view)}`)}
 ${copyBlock(`history-jsonl-${id}`, "history.jsonl — then: cx lin history.jsonl --html history.html", history.jsonl)}
 </details>`;
       }

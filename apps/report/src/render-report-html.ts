@@ -13,7 +13,7 @@ const e = escapeHtml;
 function table(t: ResultTable): string {
   const head = t.columns.map((c, i) => `<th${t.numeric.includes(i) ? ' class="num"' : ""}>${e(c)}</th>`).join("");
   const body = t.rows.map((row) => `<tr>${row.map((cell, i) => `<td${t.numeric.includes(i) ? ' class="num"' : ""}>${e(cell)}</td>`).join("")}</tr>`).join("\n");
-  // A wide table scrolls in its own box: the page never scrolls sideways.
+  // Cells wrap between words (report-css.ts); a table still wider than the page scrolls in its own box, never the page.
   return `<div class="table-scroll"><table id="table-${e(t.id)}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
 }
 

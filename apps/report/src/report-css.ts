@@ -1,6 +1,18 @@
 import { HISTORY_VIEW_CSS } from "@cx/viz";
 
-/** The report's whole stylesheet, inlined into the page (no external fonts or files). */
+/**
+ * The report's whole stylesheet, inlined into the page (no external fonts or files).
+ *
+ * Read at a laptop's width without sideways scrolling: tables wrap their
+ * cells between words (never inside one; a table still too wide, on a
+ * phone, scrolls in its own box); a diagram's box grows past the text
+ * column toward the drawing's own width (`--natural-width`, set per
+ * diagram), up to the viewport less a margin, and the drawing scales down
+ * to the box by its viewBox, to no less than two thirds of its size (its
+ * 10 px labels stay at least 6.6 px); a drawing that would need less
+ * scrolls in its box instead, which the script opens at the violation.
+ * A history view's diagram (the stuck operation its mark) does the same.
+ */
 export const REPORT_CSS = `${HISTORY_VIEW_CSS}
 :root { color-scheme: light; --ink: #1d2430; --muted: #5b6573; --line: #d8dde4; --bg: #ffffff; --soft: #f4f6f9; --accent: #1f5fbf; --bad: #b3261e; }
 * { box-sizing: border-box; }
@@ -50,11 +62,13 @@ footer { color: var(--muted); font-size: 13px; padding-bottom: 32px; }
 html, body { overflow-x: hidden; }
 body { overflow-wrap: anywhere; }
 .table-scroll { overflow-x: auto; max-width: 100%; }
-.table-scroll table { width: max-content; min-width: 100%; }
+.table-scroll table { width: 100%; }
+.table-scroll th, .table-scroll td { overflow-wrap: normal; }
 figure.diagram-box { overflow: visible; }
-.diagram-scroll { overflow: auto; max-width: 100%; max-height: 80vh; border: 1px solid var(--line); border-radius: 6px; background: #fff; -webkit-overflow-scrolling: touch; }
+.diagram-scroll { overflow: auto; max-height: 80vh; border: 1px solid var(--line); border-radius: 6px; background: #fff; -webkit-overflow-scrolling: touch; }
+.diagram-scroll, details.history .cx-history-scroll { --fit: clamp(100%, var(--natural-width, 100%), calc(100vw - 48px)); width: var(--fit); max-width: none; margin-left: calc((100% - var(--fit)) / 2); }
 .diagram-scroll:focus-visible { outline: 2px solid var(--accent); }
-.diagram-scroll svg { display: block; max-width: none; }
+.diagram-scroll svg, details.history .cx-history-scroll svg { display: block; width: 100%; height: auto; max-width: var(--natural-width, none); min-width: calc(var(--natural-width, 0px) * 0.66); }
 svg.cx-diagram [data-steps] { cursor: pointer; }
 svg.cx-diagram.has-hl > g:not(.hl):not(:last-of-type), svg.cx-diagram.has-hl > path { opacity: .3; }
 svg.cx-diagram .hl { filter: drop-shadow(0 0 2px #f59e0b) drop-shadow(0 0 3px #f59e0b); }

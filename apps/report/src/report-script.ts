@@ -4,8 +4,10 @@ import { createHash } from "node:crypto";
  * The page's one script, inline: copy buttons, and the link between each
  * counterexample's story and its diagram (click a step: its shapes are
  * highlighted and scrolled to; click a shape: its step is shown; previous
- * and next with the buttons or the arrow, j/k keys), and opening a history
- * view when a link to it is followed. Its hash goes into the
+ * and next with the buttons or the arrow, j/k keys), opening a history
+ * view when a link to it is followed, and opening each diagram whose box
+ * scrolls (too wide to scale down to it) at its violation (a history
+ * view's at its stuck operation, when its details open). Its hash goes into the
  * Content-Security-Policy, so no other script can ever run.
  */
 export const REPORT_SCRIPT = `(function(){
@@ -47,6 +49,14 @@ var g=t.closest("svg.cx-diagram [data-steps]");
 if(g){var ns=(g.getAttribute("data-steps")||"").split(" ").map(Number);var at=Number(a.getAttribute("data-current")||"0");
 var next=ns.filter(function(n){return n>at})[0];select(a,next===undefined?ns[0]:next,"diagram");}
 });
+function reveal(){document.querySelectorAll(".diagram-scroll,.cx-history-scroll").forEach(function(box){
+if(box.scrollWidth<=box.clientWidth||box.getAttribute("data-revealed"))return;
+var v=box.querySelector('[data-role="violation"],[data-role="stuck"]');if(!v)return;
+var b=box.getBoundingClientRect(),r=v.getBoundingClientRect();if(r.width===0&&r.height===0)return;
+box.setAttribute("data-revealed","1");
+if(r.right>b.right-16)box.scrollLeft+=r.right-b.right+32;});}
+reveal();
+document.addEventListener("toggle",reveal,true);
 document.addEventListener("keydown",function(e){
 if(e.altKey||e.ctrlKey||e.metaKey)return;
 var f=document.activeElement;
