@@ -6,6 +6,8 @@ import { runReplay } from "../src/commands/replay.js";
 import { cx, cxInProcess, repoRoot } from "./run-cli.js";
 
 const fixtures = join(import.meta.dirname, "fixtures");
+/** A loaded test machine can take longer than the 4 s hang limit to compile a module: not what these tests are about. */
+const LOAD = { CX_PROTOCOL_LOAD_SECONDS: "60" };
 
 describe("a protocol of the user's own, from a module file outside the workspace", () => {
   // A folder as a user would have it: their protocol and the two cx libraries it imports, installed.
@@ -14,7 +16,7 @@ describe("a protocol of the user's own, from a module file outside the workspace
   mkdirSync(join(dir, "node_modules", "@cx"), { recursive: true });
   for (const name of ["sim", "check"]) symlinkSync(join(repoRoot, "packages", name), join(dir, "node_modules", "@cx", name), "dir");
   copyFileSync(join(repoRoot, "examples", "primary-copy", "src", "primary-copy.ts"), join(dir, "mine.ts"));
-  const hunted = cx(["hunt", "--protocol", "./mine.ts", "--bugs", "serve_reads_anywhere", "--budget", "300", "--save", "found.json", "--json"], dir);
+  const hunted = cx(["hunt", "--protocol", "./mine.ts", "--bugs", "serve_reads_anywhere", "--budget", "300", "--save", "found.json", "--json"], dir, LOAD);
 
   it("cx hunt --protocol ./mine.ts finds its seeded defect, shrinks it and replays it", () => {
     expect(hunted.status, hunted.stderr).toBe(1);
@@ -29,7 +31,7 @@ describe("a protocol of the user's own, from a module file outside the workspace
   });
 
   it("cx replay reproduces the saved file through the same --protocol, and says what to pass without it", async () => {
-    const replayed = cx(["replay", "found.json", "--protocol", "./mine.ts", "--json"], dir);
+    const replayed = cx(["replay", "found.json", "--protocol", "./mine.ts", "--json"], dir, LOAD);
     expect(replayed.status, replayed.stderr).toBe(0);
     expect((JSON.parse(replayed.stdout) as { reproduced: boolean }).reproduced).toBe(true);
     const bare = await cxInProcess(["replay", join(dir, "found.json")]);
@@ -40,7 +42,7 @@ describe("a protocol of the user's own, from a module file outside the workspace
   });
 
   it("the correct version of that protocol survives a hunt", () => {
-    const clean = cx(["hunt", "--protocol", "./mine.ts", "--bugs", "none", "--budget", "100", "--json"], dir);
+    const clean = cx(["hunt", "--protocol", "./mine.ts", "--bugs", "none", "--budget", "100", "--json"], dir, LOAD);
     expect(clean.status, clean.stderr).toBe(0);
     expect((JSON.parse(clean.stdout) as { found: boolean }).found).toBe(false);
   });
