@@ -3,7 +3,8 @@
  * host's primary-copy fixture by default), N seeds' trace hashes computed
  * twice in this process, once in a worker thread and once in a second
  * process; prints and writes the number of divergences
- * (results/host-determinism.json).
+ * (results/host-determinism.json), after every chunk of seeds; a run of the
+ * same plan that was stopped early resumes after its last chunk.
  *
  *   pnpm --filter @cx/host exec tsx --conditions=@cx/source bench/determinism.ts [SEEDS] [MODULE...]
  */
@@ -36,9 +37,13 @@ for (const module of modules) {
   if (!found.ok) throw new Error(`${module}: ${found.errors.join("; ")}`);
   const plugin = found.plugin;
   const started = process.hrtime.bigint();
-  let divergences = 0;
-  const examples: string[] = [];
-  for (let first = 1; first <= seedCount; first += CHUNK) {
+  // A run of the same plan stopped early is resumed where it stopped: its seeds, divergences and time carry over.
+  const earlier = rows.find((r) => r.protocol === plugin.name && r.planned === seedCount && r.seeds < seedCount);
+  let divergences = earlier?.divergences ?? 0;
+  const examples: string[] = [...(earlier?.examples ?? [])];
+  const earlierSeconds = earlier?.wallSeconds ?? 0;
+  if (earlier !== undefined) process.stderr.write(`${plugin.name}: resuming after seed ${earlier.seeds} of ${seedCount}\n`);
+  for (let first = (earlier?.seeds ?? 0) + 1; first <= seedCount; first += CHUNK) {
     const seeds = Array.from({ length: Math.min(CHUNK, seedCount - first + 1) }, (_, i) => first + i);
     const request = { seeds, defects: [] };
     const [worker, child] = await Promise.all([hashInWorker(module, request), hashInProcess(module, request)]);
@@ -54,8 +59,8 @@ for (const module of modules) {
     const done = first + seeds.length - 1;
     process.stderr.write(`${plugin.name}: ${done}/${seedCount} seeds, ${divergences} divergences\n`);
     // Every chunk is written as soon as it is known: a run stopped early still says how far it got (seeds < planned).
-    save({ protocol: plugin.name, seeds: done, planned: seedCount, comparedIn: COMPARED_IN, divergences, examples, wallSeconds: Math.round(Number(process.hrtime.bigint() - started) / 1e9) });
+    save({ protocol: plugin.name, seeds: done, planned: seedCount, comparedIn: COMPARED_IN, divergences, examples, wallSeconds: earlierSeconds + Math.round(Number(process.hrtime.bigint() - started) / 1e9) });
   }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const seconds = earlierSeconds + Number(process.hrtime.bigint() - started) / 1e9;
   console.log(`${plugin.name}: ${seedCount} seeds, hashed twice here, in a worker and in a second process: ${divergences} divergences (${Math.round(seconds)} s wall); wrote ${out}`);
 }
