@@ -39,7 +39,7 @@ export type ClientResponse<Output> =
  *   scenario draws clocks (`clockDriftPpm`, `clockJumps`), in which case
  *   `now()` reads the node's offset, drift and jumps, and a timer counts its
  *   delay on the node's oscillator (a drift speeds it up or slows it down, a
- *   jump does not move it, as `setTimeout` on a monotonic clock);
+ *   jump does not move it, as a host timer on a monotonic clock does);
  * - `draw` is the node's share of the choice sequence (election jitter);
  *   0 must be the calm value.
  */

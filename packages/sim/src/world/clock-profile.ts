@@ -129,7 +129,7 @@ export function clockReadingMs(clock: NodeClock, worldMs: number, jumpedMs: numb
  * The world time at which a timer of `delayMs` set at world time `worldMs`
  * fires on a node with this clock: the first world millisecond at which the
  * node's oscillator has counted `delayMs` more than when it was set (a timer
- * is a duration on the node's own oscillator, as `setTimeout` on a
+ * is a duration on the node's own oscillator, as a host timer on a
  * monotonic clock). A fast clock fires early in world time, a slow one late;
  * a jump does not move it.
  *
