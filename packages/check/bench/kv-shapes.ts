@@ -1,16 +1,12 @@
 import type { KvInput, KvOutput, Operation } from "../src/index.js";
 import { prng } from "../test/support/distinct-histories.js";
+import { effectOrder, timedOperations, timeline, type TimedCall, type TimelineShape } from "./client-timeline.js";
 
 /** Options of {@link generateKvShape}: everything a history is drawn from, the seed included. */
-export interface KvShape {
+export interface KvShape extends TimelineShape {
   readonly seed: number;
-  readonly operations: number;
   /** Keys drawn uniformly for each operation. */
   readonly keys: number;
-  /** Clients running at once (each issues one operation at a time; a client whose call never returned is replaced by a fresh one). */
-  readonly clients: number;
-  /** Percentage of calls that never return (crashed): each took effect at some instant after its call, or never (one in two). */
-  readonly pendingPercent: number;
   /** Values each put draws from, per key: 0 = every put writes a value of its own. */
   readonly values: number;
   /** Plant one stale get late in the history (at `staleAt` of it, default 0.9): the history is then not linearizable. */
@@ -25,15 +21,6 @@ export interface KvShapeHistory {
   readonly operations: Operation<KvInput, KvOutput>[];
   /** Index of the planted stale get. */
   readonly planted?: number;
-}
-
-interface Draft {
-  readonly client: number;
-  readonly call: number;
-  readonly ret: number | null;
-  /** When it takes effect (inside its interval; after its call for a call that never returned). */
-  readonly point: number;
-  readonly applies: boolean;
 }
 
 /** The name of a shape's history: every parameter that changes it. */
@@ -80,39 +67,18 @@ export function generateKvShape(shape: KvShape): KvShapeHistory {
   });
   const outputs: KvOutput[] = drafts.map(() => null);
   const store = new Map<string, string>();
-  const order = drafts.map((_, i) => i).sort((a, b) => (drafts[a] as Draft).point - (drafts[b] as Draft).point || a - b);
-  for (const i of order) {
-    if (!(drafts[i] as Draft).applies) continue;
+  for (const i of effectOrder(drafts)) {
+    if (!(drafts[i] as TimedCall).applies) continue;
     const input = inputs[i] as KvInput;
     if (input.op === "get") outputs[i] = store.get(input.key) ?? "";
     else if (input.op === "put") store.set(input.key, input.value);
   }
-  const operations = drafts.map((d, i): Operation<KvInput, KvOutput> => ({ client: d.client, call: d.call, return: d.ret, input: inputs[i] as KvInput, output: d.ret === null ? null : (outputs[i] as KvOutput) }));
+  const operations = timedOperations(drafts, { inputs, outputs });
   const name = kvShapeName(shape);
   if (!shape.stale) return { name, expected: "ok", operations };
   const planted = plantStaleGet(operations, shape.staleAt ?? 0.9);
   if (planted === -1) throw new Error(`${name}: no get late enough to make stale`);
   return { name, expected: "illegal", operations, planted };
-}
-
-/** Jepsen-style timing (see generateKvShape); operations come in call order. */
-function timeline(draw: (n: number) => number, shape: KvShape): Draft[] {
-  const free = Array.from({ length: shape.clients }, () => draw(5));
-  const ids = Array.from({ length: shape.clients }, (_, i) => i);
-  let nextId = shape.clients;
-  const drafts: Draft[] = [];
-  for (let k = 0; k < shape.operations; k++) {
-    let slot = 0;
-    for (let c = 1; c < shape.clients; c++) if ((free[c] as number) < (free[slot] as number)) slot = c;
-    const call = free[slot] as number;
-    const duration = 1 + draw(20);
-    const pending = draw(100) < shape.pendingPercent;
-    const point = call + draw(duration + 1) + draw(1000) / 1000;
-    drafts.push({ client: ids[slot] as number, call, ret: pending ? null : call + duration + 1, point, applies: !pending || draw(2) === 0 });
-    free[slot] = call + duration + 2 + draw(5);
-    if (pending) ids[slot] = nextId++;
-  }
-  return drafts;
 }
 
 /**

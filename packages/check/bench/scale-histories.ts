@@ -1,17 +1,13 @@
 import type { KvInput, KvOutput, Operation, RegisterInput, RegisterOutput } from "../src/index.js";
 import { prng } from "../test/support/distinct-histories.js";
+import { effectOrder, timedOperations, timeline, type TimedCall, type TimelineShape } from "./client-timeline.js";
 
 /** Options of {@link generateScaleHistory}. */
-export interface ScaleShape {
+export interface ScaleShape extends TimelineShape {
   readonly model: "kv" | "register";
   readonly seed: number;
-  /** Clients running at once (each issues one operation at a time, Jepsen style). */
-  readonly clients: number;
-  readonly operations: number;
   /** kv only: keys drawn uniformly. */
   readonly keys?: number;
-  /** Percentage of operations that never return (the client is then replaced by a fresh one). */
-  readonly pendingPercent: number;
   /** Values drawn from this many (0 = every written value distinct). */
   readonly values: number;
   /** Register only: include compare-and-set (default true). */
@@ -36,43 +32,6 @@ export interface ScaleHistory<Input, Output> {
   readonly corrupted?: number;
 }
 
-interface Draft {
-  readonly client: number;
-  readonly call: number;
-  readonly ret: number | null;
-  readonly point: number;
-  readonly applies: boolean;
-}
-
-/**
- * Jepsen-style timing: each client calls, waits 1-20 ticks for the answer,
- * then calls again after 0-4 ticks; an operation that never returns takes
- * effect (or not) at some point after its call, and its client is retired.
- * Each completed operation takes effect at a random instant of its interval.
- */
-function timeline(draw: (n: number) => number, shape: ScaleShape): Draft[] {
-  const free = Array.from({ length: shape.clients }, () => draw(5));
-  const ids = Array.from({ length: shape.clients }, (_, i) => i);
-  let nextId = shape.clients;
-  const drafts: Draft[] = [];
-  for (let k = 0; k < shape.operations; k++) {
-    let slot = 0;
-    for (let c = 1; c < shape.clients; c++) if ((free[c] as number) < (free[slot] as number)) slot = c;
-    const call = free[slot] as number;
-    const duration = 1 + draw(20);
-    const pending = draw(100) < shape.pendingPercent;
-    const point = call + draw(duration + 1) + draw(1000) / 1000;
-    drafts.push({ client: ids[slot] as number, call, ret: pending ? null : call + duration + 1, point, applies: !pending || draw(2) === 0 });
-    free[slot] = call + duration + 2 + draw(5);
-    if (pending) ids[slot] = nextId++;
-  }
-  return drafts;
-}
-
-function byPoint(drafts: readonly Draft[]): number[] {
-  return drafts.map((_, i) => i).sort((a, b) => (drafts[a] as Draft).point - (drafts[b] as Draft).point || a - b);
-}
-
 function name(shape: ScaleShape): string {
   const keys = shape.model === "kv" ? `-k${shape.keys ?? 1}` : "";
   const values = shape.values === 0 ? "distinct" : `v${shape.values}`;
@@ -93,14 +52,14 @@ export function generateKvHistory(shape: ScaleShape): ScaleHistory<KvInput, KvOu
   });
   const outputs: KvOutput[] = drafts.map(() => null);
   const state = new Map<string, string>();
-  for (const i of byPoint(drafts)) {
-    if (!(drafts[i] as Draft).applies) continue;
+  for (const i of effectOrder(drafts)) {
+    if (!(drafts[i] as TimedCall).applies) continue;
     const input = inputs[i] as KvInput;
     const current = state.get(input.key) ?? "";
     if (input.op === "get") outputs[i] = current;
     else state.set(input.key, input.op === "put" ? input.value : current + input.value);
   }
-  const operations = drafts.map((d, i): Operation<KvInput, KvOutput> => ({ client: d.client, call: d.call, return: d.ret, input: inputs[i] as KvInput, output: d.ret === null ? null : (outputs[i] as KvOutput) }));
+  const operations = timedOperations(drafts, { inputs, outputs });
   if (shape.corrupt !== true) return { name: name(shape), expected: "ok", operations };
   const at = Math.floor((shape.corruptAt ?? 0.9) * operations.length);
   for (let i = at; i < operations.length; i++) {
@@ -134,10 +93,10 @@ export function generateRegisterHistory(shape: ScaleShape): ScaleHistory<Registe
   });
   const outputs: RegisterOutput[] = drafts.map(() => null);
   let state: string | null = null;
-  for (const i of byPoint(drafts)) {
+  for (const i of effectOrder(drafts)) {
     const input = inputs[i] as RegisterInput;
     if (input.op === "cas" && draw(2) === 0 && state !== null) inputs[i] = { ...input, expected: state };
-    if (!(drafts[i] as Draft).applies) continue;
+    if (!(drafts[i] as TimedCall).applies) continue;
     const now = inputs[i] as RegisterInput;
     if (now.op === "read") outputs[i] = state;
     else if (now.op === "write") state = now.value;
@@ -147,7 +106,7 @@ export function generateRegisterHistory(shape: ScaleShape): ScaleHistory<Registe
       if (matches) state = now.value;
     }
   }
-  const operations = drafts.map((d, i): Operation<RegisterInput, RegisterOutput> => ({ client: d.client, call: d.call, return: d.ret, input: inputs[i] as RegisterInput, output: d.ret === null ? null : (outputs[i] as RegisterOutput) }));
+  const operations = timedOperations(drafts, { inputs, outputs });
   if (shape.corrupt !== true) return { name: name(shape), expected: "ok", operations };
   const firstOp = operations[first];
   if (firstOp === undefined || firstOp.return === null) throw new Error(`${name(shape)}: no completed first write`);

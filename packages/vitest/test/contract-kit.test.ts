@@ -1,7 +1,7 @@
 import { protocolPlugin } from "@cx/raft";
 import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { describeProtocolContract, findSafetyMonitor, healthProblems, mirrorProblems, OptionsError, repeatedTraces, runDifferences } from "../src/index.js";
+import { CLUSTER_SIZE_MIN_ANSWERED, clusterSizeProblems, describeProtocolContract, findSafetyMonitor, healthProblems, mirrorProblems, OptionsError, repeatedTraces, runDifferences } from "../src/index.js";
 
 describe("the contract kit's checks can fail", () => {
   it("a run is unhealthy when it has a violation, never reached the calm phase, or left an operation unanswered", () => {
@@ -53,9 +53,20 @@ describe("the contract kit's checks can fail", () => {
     expect(mirrorProblems(deaf, { seed: 1, stride: 7 })).toEqual([expect.stringMatching(/ignored the monitors it was given/)]);
   });
 
+  it("a plug-in that ignores the cluster size it is given, or answers no client at that size, is caught naming the size", () => {
+    const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
+    expect(clusterSizeProblems(protocolPlugin, { size: 4, seeds })).toEqual([]);
+    const fixedSize: ProtocolPlugin = { ...protocolPlugin, run: (spec) => protocolPlugin.run({ ...spec, options: { ...spec.options, clusterSize: 3 } }) };
+    expect(clusterSizeProblems(fixedSize, { size: 4, seeds: [1, 2] })).toContain("size 4, seed 1: the run had 3 nodes (the plug-in must honour the clusterSize option)");
+    const mute: ProtocolPlugin = { ...protocolPlugin, run: (spec) => ({ ...protocolPlugin.run(spec), history: [] }) };
+    expect(clusterSizeProblems(mute, { size: 4, seeds: [1, 2] })).toEqual([`size 4: only 0 client operations answered over 2 runs (more than ${CLUSTER_SIZE_MIN_ANSWERED} expected)`]);
+  });
+
   it("rejects bad options where the contract is declared, naming the field", () => {
     expect(() => describeProtocolContract(protocolPlugin, { runs: 0 })).toThrow(OptionsError);
     expect(() => describeProtocolContract(protocolPlugin, { runs: 0 })).toThrow(/runs: expected an integer of at least 1, got 0/);
     expect(() => describeProtocolContract(protocolPlugin, { seed: 1.5 })).toThrow(/seed: expected an integer/);
+    expect(() => describeProtocolContract(protocolPlugin, { clusterSizes: [0, 3] })).toThrow(/clusterSizes: expected true or a non-empty list of integers from 1 to 9, got \[0,3\]/);
+    expect(() => describeProtocolContract(protocolPlugin, { clusterSizes: [] })).toThrow(OptionsError);
   });
 });

@@ -1,6 +1,7 @@
-import { GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
+import { CLUSTER_SIZE_MAX, GeneratedChoices, ReplayedChoices, type ProtocolPlugin } from "@cx/sim";
 import { describe, expect, test } from "vitest";
 import { countOption, OptionsError } from "../schedule-options.js";
+import { clusterSizeProblems } from "./cluster-size-problems.js";
 import { firstProblems, healthProblems, mirrorProblems, repeatedTraces, runDifferences } from "./contract-checks.js";
 import { hashInProcess, hashInWorker } from "./hash-in-worker.js";
 import { traceHashes } from "./trace-hashes.js";
@@ -26,10 +27,30 @@ export interface ProtocolContractOptions {
   readonly mirror?: boolean;
   /** Timeout of each registered test, in milliseconds (default 60,000): an outer cap only, the work is counted in runs. */
   readonly timeoutMs?: number;
+  /**
+   * Also check that the correct protocol survives hostile hunt schedules and
+   * answers its clients on clusters of these sizes (`true`: every size from 1
+   * to `CLUSTER_SIZE_MAX`), 12 runs a size. Off by default: a protocol need
+   * not run at every size (one may want a fixed number of nodes), so a
+   * package opts in with the sizes it serves.
+   */
+  readonly clusterSizes?: boolean | readonly number[];
 }
 
 const DETERMINISM_SEEDS = 3;
 const MIRROR_STRIDE = 7;
+const CLUSTER_SIZE_SEEDS = 12;
+
+/** The sizes `clusterSizes` asks for, checked: none when it is absent or false. */
+function clusterSizesOf(where: string, option: boolean | readonly number[] | undefined): readonly number[] {
+  if (option === undefined || option === false) return [];
+  if (option === true) return Array.from({ length: CLUSTER_SIZE_MAX }, (_, i) => i + 1);
+  const wrong = option.filter((size) => !Number.isInteger(size) || size < 1 || size > CLUSTER_SIZE_MAX);
+  if (option.length === 0 || wrong.length > 0) {
+    throw new OptionsError(`${where}: clusterSizes: expected true or a non-empty list of integers from 1 to ${CLUSTER_SIZE_MAX}, got ${JSON.stringify(option)}`);
+  }
+  return option;
+}
 
 function resolve(plugin: ProtocolPlugin, options: ProtocolContractOptions) {
   const where = `describeProtocolContract(${plugin.name})`;
@@ -37,8 +58,9 @@ function resolve(plugin: ProtocolPlugin, options: ProtocolContractOptions) {
   countOption(where, { field: "mirrorRuns", value: options.mirrorRuns, min: 1 });
   countOption(where, { field: "timeoutMs", value: options.timeoutMs, min: 1 });
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new OptionsError(`${where}: seed: expected an integer, got ${JSON.stringify(options.seed)}`);
+  const clusterSizes = clusterSizesOf(where, options.clusterSizes);
   const runs = options.runs ?? 200;
-  return { runs, mirrorRuns: options.mirrorRuns ?? Math.min(runs, 50), seed: options.seed ?? 1, timeout: options.timeoutMs ?? 60_000 };
+  return { runs, mirrorRuns: options.mirrorRuns ?? Math.min(runs, 50), seed: options.seed ?? 1, timeout: options.timeoutMs ?? 60_000, clusterSizes };
 }
 
 const seedsFrom = (first: number, count: number): number[] => Array.from({ length: count }, (_, i) => first + i);
@@ -58,7 +80,10 @@ const seedsFrom = (first: number, count: number): number[] => Array.from({ lengt
  * - the monitor's mirror of each log equals the replica's real log, every
  *   few steps and at the end, and the snapshot invariants hold on the real
  *   states;
- * - the correct protocol has no violation over `runs` generated runs.
+ * - the correct protocol has no violation over `runs` generated runs;
+ * - with `clusterSizes`, the correct protocol has no violation under hostile
+ *   hunt schedules at each size, runs with that many nodes, and answers
+ *   clients there.
  *
  * When to use: once, in a protocol package's tests:
  * `describeProtocolContract(protocolPlugin, { runs: 200, module: new URL("../src/index.ts", import.meta.url) })`.
@@ -76,7 +101,7 @@ const seedsFrom = (first: number, count: number): number[] => Array.from({ lengt
  * ```
  */
 export function describeProtocolContract(plugin: ProtocolPlugin, options: ProtocolContractOptions = {}): void {
-  const { runs, mirrorRuns, seed, timeout } = resolve(plugin, options);
+  const { runs, mirrorRuns, seed, timeout, clusterSizes } = resolve(plugin, options);
   const defects = plugin.defects.map((d) => d.name);
   const variants: readonly (readonly string[])[] = [[], ...defects.map((d) => [d])];
   const seeds = seedsFrom(seed, DETERMINISM_SEEDS);
@@ -143,5 +168,13 @@ export function describeProtocolContract(plugin: ProtocolPlugin, options: Protoc
       });
       expect(problems, firstProblems(problems)).toEqual([]);
     }, timeout);
+
+    if (clusterSizes.length > 0) {
+      test(`the correct protocol survives hostile hunt schedules and answers clients at every cluster size (${clusterSizes.join(", ")}; ${CLUSTER_SIZE_SEEDS} seeds each)`, () => {
+        const sizeSeeds = seedsFrom(seed, CLUSTER_SIZE_SEEDS);
+        const problems = clusterSizes.flatMap((size) => clusterSizeProblems(plugin, { size, seeds: sizeSeeds }));
+        expect(problems, firstProblems(problems)).toEqual([]);
+      }, timeout);
+    }
   });
 }
