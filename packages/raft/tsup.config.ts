@@ -1,3 +1,3 @@
 import { libraryBuild } from "../../tsup.shared.js";
 
-export default libraryBuild();
+export default libraryBuild({ index: "src/index.ts", lease: "src/lease.ts" });

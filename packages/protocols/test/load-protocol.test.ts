@@ -54,6 +54,16 @@ describe("loadProtocol", () => {
     expect((await loadProtocol("@acme/cx-proto", join(dir, "app", "src"))).plugin.name).toBe("acme");
   });
 
+  it("loads a package's subpath through its exports map, and refuses a subpath the package does not export", async () => {
+    write("app/node_modules/@acme/cx-many/package.json", JSON.stringify({ name: "@acme/cx-many", type: "module", exports: { ".": "./main.js", "./variant": { import: "./variant.js" } } }));
+    write("app/node_modules/@acme/cx-many/main.js", handMade("acme-main"));
+    write("app/node_modules/@acme/cx-many/variant.js", handMade("acme-variant"));
+    const from = join(dir, "app", "src");
+    expect((await loadProtocol("@acme/cx-many/variant", from)).plugin.name).toBe("acme-variant");
+    expect((await loadProtocol("@acme/cx-many", from)).plugin.name).toBe("acme-main");
+    expect(await refusal("@acme/cx-many/missing", from)).toMatch(/package "@acme\/cx-many" exports no "\.\/missing"/);
+  });
+
   const refusal = async (ref: string, from = dir): Promise<string> => {
     try {
       await loadProtocol(ref, from);

@@ -1,6 +1,9 @@
 import type { InvariantName } from "@cx/check";
 
-/** The names of the nine seeded defects; each is one guard in the one Raft implementation. */
+/**
+ * The names of Raft's seeded defects; each is one guard in the one Raft
+ * implementation. The last two live in lease reads ({@link raftLeaseBugs}).
+ */
 export type RaftBugName =
   | "no_log_up_to_date_check"
   | "truncate_on_every_append"
@@ -10,7 +13,9 @@ export type RaftBugName =
   | "accept_stale_leader"
   | "stale_local_read"
   | "no_client_dedup"
-  | "reply_before_sync";
+  | "reply_before_sync"
+  | "lease_ignores_drift"
+  | "vote_during_lease";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface RaftBug {
@@ -80,10 +85,32 @@ export const raftBugs: readonly RaftBug[] = [
   },
 ];
 
-const NAMES: ReadonlySet<string> = new Set(raftBugs.map((b) => b.name));
+/**
+ * The two defects of Raft with lease reads (the `raft-lease` plug-in), in a
+ * stable order: each breaks the lease's one assumption from a different side.
+ *
+ * @example
+ * ```ts
+ * raftLeaseBugs.map((b) => b.name); // ["lease_ignores_drift", "vote_during_lease"]
+ * ```
+ */
+export const raftLeaseBugs: readonly RaftBug[] = [
+  {
+    name: "lease_ignores_drift",
+    mistake: "A leader serves reads for the whole election timeout after a majority heard from it, counted on its own clock: a slow clock keeps the lease past the moment the others may elect a new leader, and a read misses a newer write.",
+    caughtBy: "Linearizability",
+  },
+  {
+    name: "vote_during_lease",
+    mistake: "A follower grants votes while it still honours the leader's lease, so a new leader is elected and commits while the old one still answers reads from its lease.",
+    caughtBy: "Linearizability",
+  },
+];
+
+const NAMES: ReadonlySet<string> = new Set([...raftBugs, ...raftLeaseBugs].map((b) => b.name));
 
 /**
- * Whether `name` is one of the nine defects.
+ * Whether `name` is one of Raft's defects (of {@link raftBugs} or {@link raftLeaseBugs}).
  *
  * @example
  * ```ts

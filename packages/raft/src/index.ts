@@ -10,11 +10,11 @@ export { createRaftMonitor, LINEARIZABILITY_BUDGET_STEPS, type RaftFigures, type
 
 // The protocol itself.
 export { createRaftProtocol, type RaftProtocol } from "./raft-protocol.js";
-export { RaftNode, type ClientSession, type RaftRole } from "./raft-node.js";
+export { RaftNode, type ClientSession, type RaftOptions, type RaftRole } from "./raft-node.js";
 export { describeRaftMessage, type LogEntry, type RaftMessage, type RaftPersistent } from "./messages.js";
 
 // The seeded defects.
-export { isRaftBugName, raftBugs, type RaftBug, type RaftBugName } from "./bugs.js";
+export { isRaftBugName, raftBugs, raftLeaseBugs, type RaftBug, type RaftBugName } from "./bugs.js";
 
 // What checkers, search and diagrams see.
 export { raftClusterViews, raftReplicaView } from "./replica-view.js";
@@ -23,3 +23,4 @@ export { raftAbstractState } from "./abstract-state.js";
 
 // The protocol plug-in: what the CLI, the experiment and @cx/vitest run.
 export { protocolPlugin } from "./raft-plugin.js";
+export { leaseProtocolPlugin, RAFT_LEASE_DRIFT_BOUND_PPM } from "./raft-lease-plugin.js";

@@ -16,7 +16,7 @@ export interface LogEntry {
 /**
  * What Raft nodes send each other: the two RPCs of the paper and their
  * replies. `hint` in a failed append reply is the index the leader should
- * try next (conflict backtracking).
+ * try next (conflict backtracking). `sentAt` is there only with lease reads.
  */
 export type RaftMessage =
   | { readonly type: "RequestVote"; readonly term: number; readonly candidate: number; readonly lastLogIndex: number; readonly lastLogTerm: number }
@@ -29,8 +29,10 @@ export type RaftMessage =
       readonly prevLogTerm: number;
       readonly entries: readonly LogEntry[];
       readonly leaderCommit: number;
+      /** With lease reads: the send time on the leader's clock, echoed by the reply. */
+      readonly sentAt?: number;
     }
-  | { readonly type: "AppendReply"; readonly term: number; readonly success: boolean; readonly matchIndex: number; readonly hint: number };
+  | { readonly type: "AppendReply"; readonly term: number; readonly success: boolean; readonly matchIndex: number; readonly hint: number; readonly sentAt?: number };
 
 /** What a Raft node keeps on stable storage: it survives a crash, everything else does not. */
 export interface RaftPersistent {

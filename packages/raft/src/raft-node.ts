@@ -1,9 +1,20 @@
 import type { ReplicaObservation, ReplicaRole } from "@cx/check";
 import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
+import { leaseHoldMs, ReadLease } from "./internal/read-lease.js";
 import { RaftSelfCheck } from "./internal/self-check.js";
 import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
+
+/** Raft's optional features. */
+export interface RaftOptions {
+  /**
+   * Serve reads from a leader lease (no log round) instead of through the
+   * log, assuming every clock drifts by at most `driftBoundPpm` parts per
+   * million. Followers then deny votes while they honour a lease.
+   */
+  readonly leaseReads?: { readonly driftBoundPpm: number };
+}
 
 /** A Raft server's role: @cx/check's protocol-neutral {@link ReplicaRole}. */
 export type RaftRole = ReplicaRole;
@@ -27,6 +38,8 @@ const NO_ENTRIES: readonly LogEntry[] = [];
  *   the state machine included, which is rebuilt by applying the log again.
  * - Reads and writes both go through the log; the leader answers a client
  *   once the entry is applied. Followers redirect with a leader hint.
+ *   With `leaseReads`, a leader holding its lease and an applied entry of
+ *   its own term answers reads at once ({@link RaftOptions}).
  * - The election timer is lazy: hearing from the leader only moves a
  *   deadline; the timer, when it fires early, re-arms for the rest.
  * - Each seeded defect is one `bugs.has(...)` guard around the correct check.
@@ -61,8 +74,10 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private readonly syncLater: boolean;
   /** Under `reply_before_sync`: a write is waiting for the next sync. */
   private syncPending = false;
+  /** With lease reads: the leader's lease and the follower's promise to honour one. */
+  private readonly lease: ReadLease | undefined;
 
-  constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>) {
+  constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>, options: RaftOptions = {}) {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.bugs = bugs;
@@ -70,6 +85,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
     this.selfCheck = new RaftSelfCheck({ id: ctx.id, peers: ctx.peers, nextIndex: this.nextIndex, matchIndex: this.matchIndex });
+    const leaseReads = options.leaseReads;
+    this.lease = leaseReads === undefined ? undefined : new ReadLease(ctx, leaseHoldMs(leaseReads.driftBoundPpm, bugs.has("lease_ignores_drift")));
     const restored = ctx.restore();
     if (restored !== undefined) {
       this.currentTerm = restored.term;
@@ -159,7 +176,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       if (earlier !== "stale") this.ctx.reply(request, { kind: "ok", output: earlier.output });
       return;
     }
-    if (request.input.op === "read" && this.bugs.has("stale_local_read")) {
+    if (request.input.op === "read" && (this.bugs.has("stale_local_read") || this.readsFromLease())) {
       this.ctx.reply(request, { kind: "ok", output: this.machine.value });
       return;
     }
@@ -173,6 +190,12 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.broadcastAppend();
     // A cluster of one: no reply will come to count, the leader's own copy is the majority.
     if (this.ctx.peers.length === 0) this.advanceCommit();
+  }
+
+  /** A lease read is safe: the lease runs, and an entry of this term is applied, so every earlier commit is too. */
+  private readsFromLease(): boolean {
+    if (this.lease === undefined || this.commitIndex === 0) return false;
+    return this.log[this.commitIndex - 1]?.term === this.currentTerm && this.lastApplied === this.commitIndex && this.lease.holds();
   }
 
   // ---- elections -----------------------------------------------------------
@@ -207,6 +230,11 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   }
 
   private onRequestVote(from: NodeId, m: Extract<RaftMessage, { type: "RequestVote" }>): void {
+    if (this.lease?.honoursLease() === true && !this.bugs.has("vote_during_lease")) {
+      // A leader may be serving reads on a lease this node helped grant: no term change, no vote.
+      this.ctx.send(from, { type: "Vote", term: this.currentTerm, granted: false });
+      return;
+    }
     if (m.term > this.currentTerm) this.becomeFollower(m.term);
     let granted = m.term === this.currentTerm;
     if (granted && !this.bugs.has("vote_twice_in_term")) {
@@ -254,6 +282,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.currentTerm });
     this.nextIndex.fill(this.log.length + 1);
     this.matchIndex.fill(0);
+    this.lease?.startLeading();
     this.election.cancel();
     this.broadcastAppend();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
@@ -302,7 +331,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     const log = this.log;
     // The log is never mutated (see the class comment), so a batch that is the whole log can share it.
     const entries = next > log.length ? NO_ENTRIES : next === 1 && log.length <= MAX_BATCH ? log : log.slice(next - 1, next - 1 + MAX_BATCH);
-    this.ctx.send(peer, {
+    const message: RaftMessage = {
       type: "AppendEntries",
       term: this.currentTerm,
       leader: this.ctx.id,
@@ -310,7 +339,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       prevLogTerm: this.log[prevLogIndex - 1]?.term ?? 0,
       entries,
       leaderCommit: this.commitIndex,
-    });
+    };
+    this.ctx.send(peer, this.lease === undefined ? message : { ...message, sentAt: this.lease.stamp() });
   }
 
   private onAppendEntries(from: NodeId, m: Extract<RaftMessage, { type: "AppendEntries" }>): void {
@@ -323,12 +353,13 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.becomeFollower(m.term);
     this.leaderHint = m.leader;
     this.touchElection();
+    this.lease?.heardFromLeader();
     if (this.held.length > 0) this.releaseHeld();
 
     const log = this.log;
     const prev = m.prevLogIndex;
     if (prev > log.length || (prev > 0 && (log[prev - 1] as LogEntry).term !== m.prevLogTerm)) {
-      this.ctx.send(from, { type: "AppendReply", term: this.currentTerm, success: false, matchIndex: 0, hint: this.conflictHint(prev) });
+      this.replyToAppend(from, m, { success: false, matchIndex: 0, hint: this.conflictHint(prev) });
       return;
     }
     const entries = m.entries;
@@ -363,7 +394,13 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       const commit = Math.min(m.leaderCommit, lastNew);
       if (commit > this.commitIndex) this.commitTo(commit);
     }
-    this.ctx.send(from, { type: "AppendReply", term: this.currentTerm, success: true, matchIndex: lastNew, hint: 0 });
+    this.replyToAppend(from, m, { success: true, matchIndex: lastNew, hint: 0 });
+  }
+
+  /** Answers an AppendEntries of this node's term, echoing its lease stamp if it has one. */
+  private replyToAppend(to: NodeId, m: Extract<RaftMessage, { type: "AppendEntries" }>, answer: { success: boolean; matchIndex: number; hint: number }): void {
+    const reply: RaftMessage = { type: "AppendReply", term: this.currentTerm, success: answer.success, matchIndex: answer.matchIndex, hint: answer.hint };
+    this.ctx.send(to, m.sentAt === undefined ? reply : { ...reply, sentAt: m.sentAt });
   }
 
   /** Where the leader should try next: past our log's end, or the first index of the conflicting term. */
@@ -382,6 +419,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       return;
     }
     if (this.role !== "leader" || m.term !== this.currentTerm) return;
+    if (m.sentAt !== undefined) this.lease?.acknowledged(from, m.sentAt);
     const match = this.matchIndex[from] as number;
     if (m.success) {
       // An acknowledgement of entries this leader does not hold (sent to an earlier leadership of this node,
