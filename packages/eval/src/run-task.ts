@@ -52,27 +52,31 @@ function violationRecord(violation: { invariant: string; message: string; time: 
   return violation === null ? null : { invariant: violation.invariant, message: violation.message, time: violation.time, step: violation.step };
 }
 
-/** Counts the simulated events of every run a hunt or shrink makes. */
-function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown, unknown>>; events: () => number } {
+/** Counts the simulated events of every run a hunt or shrink makes, and the distinct behaviours of those that record them. */
+function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown, unknown>>; events: () => number; behaviours: () => number } {
   let events = 0;
+  const behaviours = new Set<number>();
   return {
     target: {
       run(source: ChoiceSource): RunResult<unknown, unknown> {
         const result = inner.run(source);
         events += result.counters.events;
+        for (const feature of result.behaviours ?? []) behaviours.add(feature);
         return result;
       },
     },
     events: () => events,
+    behaviours: () => behaviours.size,
   };
 }
 
 function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   const started = performance.now();
-  const { target, events } = countingTarget(plugin.createTarget({ defects: task.bugs, ...scenarioOf(plugin, task.scenario) }));
-  const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed });
+  const recording = task.feedback !== undefined;
+  const { target, events, behaviours } = countingTarget(plugin.createTarget({ defects: task.bugs, ...scenarioOf(plugin, task.scenario), ...(recording ? { behaviours: true } : {}) }));
+  const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed, ...(task.feedback === undefined ? {} : { feedback: task.feedback }) });
   const ms = performance.now() - started;
-  const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms };
+  const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms, ...(recording ? { behaviours: behaviours() } : {}) };
   if (!result.found) return { ...base, found: false, violation: null, decisions: null, choices: null };
   return { ...base, found: true, violation: violationRecord(result.outcome.violation), decisions: result.choices.length, choices: result.choices };
 }

@@ -1,3 +1,4 @@
+import type { Feedback } from "@cx/search";
 import { hashText } from "@cx/sim";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, HuntRecord, StrategyName, ViolationRecord } from "./results.js";
@@ -11,6 +12,14 @@ export interface HuntTask extends ProtocolRef {
   readonly budget: number;
   /** Scenario options over the plug-in's own (e.g. a hunt's drawn horizon and swarm profile); absent: the plug-in's scenario. */
   readonly scenario?: Readonly<Record<string, number>>;
+  /**
+   * What guides the strategy (@cx/search's `Feedback`). When present, every
+   * run records its causal behaviours (whatever guides the strategy, so
+   * cells compare at the same cost per run) and the output counts the
+   * distinct behaviours the hunt reached; absent: the protocol's coverage,
+   * nothing recorded.
+   */
+  readonly feedback?: Feedback;
 }
 
 /** Shrink one failing sequence of one defect, replay the result and tell its story. */
@@ -51,6 +60,8 @@ export type EvalTask = HuntTask | ShrinkTask | CorpusTask | BatchTask;
 export interface HuntOutput extends HuntRecord {
   readonly kind: "hunt";
   readonly choices: readonly number[] | null;
+  /** With `feedback` in the task: distinct causal behaviours over all the hunt's runs. */
+  readonly behaviours?: number;
 }
 
 /** What a shrink task returns. */

@@ -43,6 +43,15 @@ describe("runTask", () => {
     expect(a.choices?.length).toBe(a.decisions);
   });
 
+  it("a hunt with feedback counts the distinct behaviours its runs reached, the same every time; one without records none", () => {
+    const correct: HuntTask = { ...task, bugs: [], strategy: "coverage", budget: 40 };
+    const guided = runTask({ ...correct, feedback: "behaviours" }, plugins);
+    expect(guided.behaviours).toBeGreaterThan(0);
+    expect({ ...runTask({ ...correct, feedback: "behaviours" }, plugins), ms: 0 }).toEqual({ ...guided, ms: 0 });
+    expect(runTask({ ...correct, feedback: "protocol" }, plugins).behaviours).toBeGreaterThan(0);
+    expect(runTask(correct, plugins).behaviours).toBeUndefined();
+  });
+
   it("runs a task on the protocol it names, and refuses one whose protocol is not loaded", () => {
     const other: HuntTask = { ...task, protocol: "primary-backup", module: "file:///unused.ts", bugs: ["forget_on_restart"] };
     expect(runTask(other, plugins).violation?.invariant).toBe("Linearizability");

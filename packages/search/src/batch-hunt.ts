@@ -1,3 +1,4 @@
+import { withFeedback, type Feedback } from "./feedback.js";
 import type { HuntFound, HuntNotFound, TrialReport } from "./hunt.js";
 import { createStrategy, type ChoicesSpec, type Proposal, type StrategyName } from "./strategy.js";
 import type { Outcome } from "./target.js";
@@ -14,6 +15,8 @@ export interface BatchHuntOptions<O extends Outcome = Outcome> {
   readonly strategy: StrategyName;
   readonly budget: number;
   readonly seed: number;
+  /** What guided strategies count as new (default `protocol`), as in `hunt`. */
+  readonly feedback?: Feedback;
   /**
    * Runs a batch of proposed runs, anywhere (worker threads, processes),
    * and returns their outcomes in the same order. Each outcome must be what
@@ -50,8 +53,9 @@ export type BatchHuntResult<O extends Outcome = Outcome> = (HuntFound<O> | HuntN
  */
 export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions<O>): Promise<BatchHuntResult<O>> {
   const { budget, seed, onTrial } = options;
+  const feedback = options.feedback ?? "protocol";
   const size = Math.max(1, Math.floor(options.batchTrials ?? HUNT_BATCH_TRIALS));
-  const strategy = createStrategy(options.strategy, seed);
+  const strategy = createStrategy(options.strategy, seed, { feedback });
   const summary = (trials: number, batches: number) => ({
     strategy: options.strategy,
     seed,
@@ -71,7 +75,7 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
     proposals.forEach((proposal, i) => {
       const outcome = outcomes[i];
       if (outcome === undefined) throw new Error(`runBatch returned ${outcomes.length} outcomes for ${proposals.length} runs`);
-      strategy.observe(proposal, outcome);
+      strategy.observe(proposal, withFeedback(outcome, feedback));
       const trial = first + i + 1;
       const violation = outcome.violation !== null;
       if (violation && found === null) found = { trial, outcome };

@@ -1,3 +1,4 @@
+import { withFeedback, type Feedback } from "./feedback.js";
 import type { OperatorStats, StrategyName } from "./strategy.js";
 import { createStrategy } from "./strategy.js";
 import type { Outcome, Target } from "./target.js";
@@ -10,6 +11,8 @@ export interface HuntOptions<O extends Outcome = Outcome> {
   readonly budget: number;
   /** Everything the hunt does follows from it. */
   readonly seed: number;
+  /** What guided strategies count as new (default `protocol`); `behaviours` and `both` need a target that records them. */
+  readonly feedback?: Feedback;
   /** Called after every run (for a progress bar). */
   readonly onTrial?: (report: TrialReport) => void;
 }
@@ -69,7 +72,8 @@ export type HuntResult<O extends Outcome = Outcome> = HuntFound<O> | HuntNotFoun
  */
 export function hunt<O extends Outcome>(options: HuntOptions<O>): HuntResult<O> {
   const { target, budget, seed, onTrial } = options;
-  const strategy = createStrategy(options.strategy, seed);
+  const feedback = options.feedback ?? "protocol";
+  const strategy = createStrategy(options.strategy, seed, { feedback });
   const summary = (trials: number): HuntSummary => ({
     strategy: options.strategy,
     seed,
@@ -81,7 +85,7 @@ export function hunt<O extends Outcome>(options: HuntOptions<O>): HuntResult<O> 
   for (let t = 0; t < budget; t++) {
     const proposal = strategy.propose(t);
     const outcome = target.run(proposal.source);
-    strategy.observe(proposal, outcome);
+    strategy.observe(proposal, withFeedback(outcome, feedback));
     const violation = outcome.violation !== null;
     onTrial?.({ trial: t + 1, budget, coverage: strategy.coverage, corpusSize: strategy.corpusSize, violation });
     if (violation) return { ...summary(t + 1), found: true, outcome, choices: [...outcome.choices] };

@@ -11,9 +11,10 @@ export { classicShrinkPasses, DEFAULT_CANDIDATE_RUNS_MAX, defaultCleanupShrinkPa
 export { mutate, mutationOperators, type Mutant, type MutationInput, type MutationOperator } from "./mutation.js";
 
 // Search.
+export { feedbackNames, withFeedback, type Feedback } from "./feedback.js";
 export { hunt, type HuntFound, type HuntNotFound, type HuntOptions, type HuntResult, type TrialReport } from "./hunt.js";
 export { HUNT_BATCH_TRIALS, huntInBatches, type BatchHuntOptions, type BatchHuntResult } from "./batch-hunt.js";
-export { choicesFromSpec, createPortfolio, createStrategy, portfolioMembers, strategyNames, type ChoicesSpec, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName } from "./strategy.js";
+export { choicesFromSpec, createPortfolio, createStrategy, portfolioMembers, strategyNames, type ChoicesSpec, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName, type StrategyOptions } from "./strategy.js";
 export { Ucb1 } from "./ucb1.js";
 
 // The reproduction file.

@@ -3,6 +3,7 @@ import { deriveSeed } from "./internal/derive-seed.js";
 import { mutate, mutationOperators, type MutationOperator } from "./mutation.js";
 import { Corpus } from "./strategies/corpus.js";
 import { pickResumePoint } from "./strategies/resume-point.js";
+import type { Feedback } from "./feedback.js";
 import type { Outcome } from "./target.js";
 import { Ucb1 } from "./ucb1.js";
 
@@ -109,6 +110,9 @@ const banditArms: readonly ProposalArm[] = [...mutationOperators, "fresh"];
  * `t` itself (same seed stream) or a mutant, so a guided hunt's fresh runs
  * are a subset of a random hunt's with the same seed.
  *
+ * Under `behaviours` or `both` feedback (`options.feedback`), a kept run
+ * is weighed by the features it reached first rather than all it reached.
+ *
  * @example
  * ```ts
  * const strategy = createStrategy("bandit", 42);
@@ -116,9 +120,13 @@ const banditArms: readonly ProposalArm[] = [...mutationOperators, "fresh"];
  * strategy.observe(proposal, target.run(proposal.source));
  * ```
  */
-export function createStrategy(name: StrategyName, seed: number): SearchStrategy {
-  if (name === "portfolio") return createPortfolio(seed);
+export function createStrategy(name: StrategyName, seed: number, options: StrategyOptions = {}): SearchStrategy {
+  if (name === "portfolio") return createPortfolio(seed, portfolioMembers, options);
   const corpus = new Corpus();
+  // Behaviours are fine-grained: a run reaches hundreds, most of them common. An entry's energy over all of them costs
+  // more than the run and is dominated by the common ones, so under that feedback an entry keeps the features it
+  // reached first (what earned it its place), as libFuzzer weighs an input by the features it alone covers.
+  const contributedOnly = (options.feedback ?? "protocol") !== "protocol";
   const bandit = name === "bandit" ? new Ucb1(banditArms) : null;
   // The arm of every proposal after the warm-up, for the bandit's reward (a proposal only carries its operator).
   const arms = new WeakMap<Proposal, ProposalArm>();
@@ -160,8 +168,9 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
       return proposal;
     },
     observe(proposal, outcome) {
-      const fresh = corpus.observe(outcome.coverage);
-      if (name !== "random" && fresh > 0) corpus.add({ choices: outcome.choices, spans: outcome.spans, features: outcome.coverage, positions: outcome.coverageAt });
+      const freshAt = corpus.observeFresh(outcome.coverage);
+      const fresh = freshAt.length;
+      if (name !== "random" && fresh > 0) corpus.add(contributedOnly ? contributed(outcome, freshAt) : { choices: outcome.choices, spans: outcome.spans, features: outcome.coverage, positions: outcome.coverageAt });
       const arm = arms.get(proposal);
       if (bandit && arm !== undefined) bandit.reward(arm, fresh > 0 ? 1 : 0);
       return fresh;
@@ -170,6 +179,18 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
       return bandit ? bandit.stats() : [];
     },
   };
+}
+
+/** What shapes a strategy beyond its name and seed. */
+export interface StrategyOptions {
+  /** The feedback its outcomes will be seen under (see `withFeedback`); `protocol` by default. */
+  readonly feedback?: Feedback;
+}
+
+/** A kept run reduced to the features it reached first (indices `freshAt` into its coverage), with their positions. */
+function contributed(outcome: Outcome, freshAt: readonly number[]): { choices: readonly number[]; spans: Outcome["spans"]; features: number[]; positions: number[] | undefined } {
+  const at = outcome.coverageAt;
+  return { choices: outcome.choices, spans: outcome.spans, features: freshAt.map((i) => outcome.coverage[i] as number), positions: at === undefined ? undefined : freshAt.map((i) => at[i] as number) };
 }
 
 function pickOperator(random: ChoiceSource): MutationOperator {
@@ -219,10 +240,10 @@ const PORTFOLIO = 0x3c6ef372;
  * const proposal = portfolio.propose(0); // the random member's first trial
  * ```
  */
-export function createPortfolio(seed: number, members: readonly Exclude<StrategyName, "portfolio">[] = portfolioMembers): SearchStrategy {
+export function createPortfolio(seed: number, members: readonly Exclude<StrategyName, "portfolio">[] = portfolioMembers, options: StrategyOptions = {}): SearchStrategy {
   const byName = new Map<string, SearchStrategy>();
   members.forEach((name, i) => {
-    if (!byName.has(name)) byName.set(name, createStrategy(name, deriveSeed(seed ^ PORTFOLIO, i)));
+    if (!byName.has(name)) byName.set(name, createStrategy(name, deriveSeed(seed ^ PORTFOLIO, i), options));
   });
   const strategies = [...byName.values()];
   const turns = members.map((name) => byName.get(name) as SearchStrategy);

@@ -41,6 +41,14 @@ export interface Outcome {
    * without it `explore` mutates as `coverage` does.
    */
   readonly coverageAt?: readonly number[] | undefined;
+  /**
+   * Optional: the run's causal behaviours (@cx/sim's `RunResult.behaviours`,
+   * recorded when the run spec asks), protocol-neutral features a hunt can
+   * be guided by instead of, or besides, `coverage` (see `Feedback`).
+   */
+  readonly behaviours?: readonly number[] | undefined;
+  /** For each of `behaviours`, the choice position at which the run first reached it. */
+  readonly behavioursAt?: readonly number[] | undefined;
 }
 
 /**

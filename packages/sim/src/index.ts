@@ -48,6 +48,7 @@ export { runLayout } from "./scenario/run-layout.js";
 export type { RunCounters, RunResult } from "./scenario/run-result.js";
 export { runScenario, type ScenarioSpec } from "./scenario/run-scenario.js";
 export { createCoverageRecorder, type AbstractStateProbe, type CoverageProbe, type CoverageRecorder } from "./scenario/coverage-recorder.js";
+export { BehaviourRecorder } from "./world/behaviours.js";
 
 // Protocol plug-ins: what a protocol package exports so the CLI, the experiment and the test helpers can run it.
 export {

@@ -49,12 +49,20 @@ export class Corpus {
 
   /** Counts the run's features; returns how many were seen for the first time. */
   observe(features: readonly number[]): number {
-    let fresh = 0;
-    for (const feature of new Set(features)) {
+    return this.observeFresh(features).length;
+  }
+
+  /** Counts the run's features; returns the indices (into `features`) of those seen for the first time. */
+  observeFresh(features: readonly number[]): number[] {
+    const fresh: number[] = [];
+    const seen = new Set<number>();
+    features.forEach((feature, i) => {
+      if (seen.has(feature)) return;
+      seen.add(feature);
       const count = this.hits.get(feature) ?? 0;
-      if (count === 0) fresh++;
+      if (count === 0) fresh.push(i);
       this.hits.set(feature, count + 1);
-    }
+    });
     return fresh;
   }
 

@@ -94,6 +94,7 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
       ...(parts.coverage === undefined ? {} : { coverage: parts.coverage }),
       ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState }),
       recordTrace: spec.recordTrace ?? false,
+      behaviours: spec.behaviours ?? false,
     });
   // The words belong to the protocol, whatever its defects: read them once from the correct one.
   const vocabulary = parts.protocol([]).vocabulary;
@@ -113,9 +114,10 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
     createTarget(spec = {}) {
       const defects = checked(spec.defects);
       const options = spec.options;
+      const behaviours = spec.behaviours ?? false;
       return {
         name: parts.protocol(defects).name,
-        run: (choices) => run({ defects, choices, ...(options === undefined ? {} : { options }) }),
+        run: (choices) => run({ defects, choices, behaviours, ...(options === undefined ? {} : { options }) }),
       };
     },
   };

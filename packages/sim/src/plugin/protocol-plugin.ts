@@ -31,6 +31,8 @@ export interface PluginRunSpec {
   readonly options?: Partial<ScenarioOptions>;
   /** Record the full trace (stories, diagrams, determinism hashes); off for speed. */
   readonly recordTrace?: boolean;
+  /** Record the run's causal behaviours (`RunResult.behaviours`): protocol-neutral feedback for search; off by default. */
+  readonly behaviours?: boolean;
   /**
    * `false` switches monitors off (benchmark baselines only: no violation is
    * ever reported). An array runs exactly those monitors instead of fresh
@@ -119,5 +121,5 @@ export interface ProtocolPlugin {
    */
   abstractState?(cluster: ClusterView<unknown>): readonly number[];
   /** The protocol with fixed defects and scenario, as a search target. */
-  createTarget(spec?: { readonly defects?: readonly string[]; readonly options?: Partial<ScenarioOptions> }): PluginTarget;
+  createTarget(spec?: { readonly defects?: readonly string[]; readonly options?: Partial<ScenarioOptions>; readonly behaviours?: boolean }): PluginTarget;
 }

@@ -48,6 +48,14 @@ export interface RunResult<Input, Output> {
    * from results made before it existed.
    */
   readonly coverageAt?: number[];
+  /**
+   * With `behaviours: true` in the run spec: the run's causal behaviour
+   * features (what each node handled after what, abstracted to roles and
+   * kinds; see `BehaviourRecorder`), distinct, in first-seen order.
+   */
+  readonly behaviours?: number[];
+  /** For each of `behaviours`, the choice position at which the run first reached it. */
+  readonly behavioursAt?: number[];
   /** What the monitors counted (`commitIndex`, `leaderChanges`, ...), merged in monitor order; empty without monitors. */
   readonly figures: Readonly<Record<string, number>>;
 }

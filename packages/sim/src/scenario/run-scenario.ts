@@ -8,6 +8,7 @@ import { drawFaultProfile } from "../world/fault-profile.js";
 import type { Monitor } from "../world/monitor.js";
 import { drawSwarmProfile, withoutOmittedFaults } from "../world/swarm-profile.js";
 import { World } from "../world/world.js";
+import { BehaviourRecorder } from "../world/behaviours.js";
 import { createCoverageRecorder, type AbstractStateProbe } from "./coverage-recorder.js";
 import { drawHorizon } from "./horizon.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "./options.js";
@@ -34,6 +35,13 @@ export interface ScenarioSpec<Message, Input, Output, Persistent, Node extends P
   readonly abstractState?: AbstractStateProbe<Node>;
   /** Record the full trace (for stories, diagrams, determinism hashes). Off for speed in search. */
   readonly recordTrace?: boolean;
+  /**
+   * Record the run's causal behaviours (see `BehaviourRecorder`): features
+   * of what each node handled after what, knowing nothing of the protocol,
+   * returned as `behaviours` and `behavioursAt`. Off by default; a search
+   * that wants protocol-neutral feedback turns it on.
+   */
+  readonly behaviours?: boolean;
   /** Overrides of {@link defaultRunLimits}: caps that end a runaway run with a `RunLimitError`. */
   readonly limits?: Partial<RunLimits>;
 }
@@ -78,6 +86,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
   // And so are the nodes' clocks (nothing drawn without `clockDriftPpm` or `clockJumps`).
   const clocks = drawClockProfile(choices, options, clusterSize);
   const recorder = createCoverageRecorder(spec.coverage, spec.abstractState, choices);
+  const behaviours = spec.behaviours === true ? new BehaviourRecorder(clusterSize, choices) : undefined;
   const world = new World<Message, Input, Output, Persistent, Node>({
     protocol: spec.protocol,
     workload: spec.workload,
@@ -90,6 +99,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     clocks,
     monitors: spec.monitors ?? [],
     coverage: recorder.probe,
+    behaviours,
     recordTrace: spec.recordTrace ?? false,
     limits: { ...defaultRunLimits, ...spec.limits },
   });
@@ -112,6 +122,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     counters: { events: world.events, messages: world.messages, decisions: choices.position },
     coverage: world.coverage,
     coverageAt: recorder.positions,
+    ...(behaviours === undefined ? {} : { behaviours: behaviours.features, behavioursAt: behaviours.positions }),
     figures: collectFigures(spec.monitors ?? []),
   };
 }

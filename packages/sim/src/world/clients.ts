@@ -120,6 +120,7 @@ export class Clients<Message, Input, Output, Persistent, Node extends ProtocolNo
   deliverRequest(event: ClientRequestEvent<Input>): void {
     const slot = this.core.slots[event.node] as NodeSlot<Node>;
     if (!slot.up || slot.node === undefined) return;
+    this.core.setup.behaviours?.request(event.node, event.payload.input);
     try {
       slot.node.onClientRequest(event.payload);
     } catch (error) {

@@ -29,6 +29,7 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
 
   boot(id: NodeId): void {
     const slot = this.slot(id);
+    this.core.setup.behaviours?.booted(id);
     try {
       slot.node = this.core.setup.protocol.start(this.context(id, slot.epoch));
     } catch (error) {
@@ -45,6 +46,7 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
     slot.timers.set(name, 0);
     if (this.tracing) core.trace.push({ kind: "timer", time: core.time, step: core.step, node: event.node, name });
     if (slot.node === undefined) return;
+    core.setup.behaviours?.timer(event.node, name);
     try {
       slot.node.onTimer(name);
     } catch (error) {
@@ -138,7 +140,9 @@ export class ClusterNodes<Message, Input, Output, Persistent, Node extends Proto
       restore: () => slot.persisted as Persistent | undefined,
       storageFault: () => slot.storageFault,
       emit: (observation) => {
-        if (live()) core.observe(id, observation);
+        if (!live()) return;
+        core.setup.behaviours?.observed(id, observation);
+        core.observe(id, observation);
       },
       reply: (request, response) => {
         if (live()) clients.sendResponse(id, request as TrackedRequest<Input>, response);

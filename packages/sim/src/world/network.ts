@@ -98,6 +98,7 @@ export class Network<Message, Input, Output, Persistent, Node extends ProtocolNo
     }
     if (sent) this.traceSend(sent, "delivered", { at: core.time + delay, duplicate: false });
     const epoch = (core.slots[from] as NodeSlot<Node>).epoch;
+    core.setup.behaviours?.sent(id, from);
     const schedule = core.schedule;
     schedule.deliver({ time: core.time + delay, from, node: to, serial: id, epoch, payload: message });
     if (this.duplicated) {
@@ -129,6 +130,7 @@ export class Network<Message, Input, Output, Persistent, Node extends ProtocolNo
     }
     if (this.tracing) core.trace.push({ kind: "deliver", time: core.time, step: core.step, id, from, to, message: this.describe(message), fate: slot.up ? "delivered" : "to-down-node" });
     if (!slot.up || slot.node === undefined) return;
+    core.setup.behaviours?.message(to, id, message);
     try {
       slot.node.onMessage(from, message);
     } catch (error) {

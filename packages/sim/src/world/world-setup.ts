@@ -1,4 +1,5 @@
 import type { ChoiceSource } from "../choices/choice-source.js";
+import type { BehaviourRecorder } from "./behaviours.js";
 import type { Workload } from "../clients/workload.js";
 import type { Protocol, ProtocolNode } from "../protocol.js";
 import type { ScenarioOptions } from "../scenario/options.js";
@@ -28,6 +29,8 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   readonly monitors: readonly Monitor<Node, Input, Output>[];
   /** The protocol side's coverage probe: one feature, or several, per sample. */
   readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;
+  /** Records the run's causal behaviours, when the run spec asks for them. */
+  readonly behaviours: BehaviourRecorder | undefined;
   readonly recordTrace: boolean;
   /** Caps that end a runaway run with a RunLimitError. */
   readonly limits: RunLimits;
