@@ -8,7 +8,14 @@ export type PaxosDefectName =
   | "minority_quorum"
   | "stale_local_read"
   | "no_client_dedup"
-  | "reply_before_sync";
+  | "reply_before_sync"
+  | PaxosMutantName;
+
+/**
+ * Defects kept for evaluating search, not offered as `--bugs` names (the
+ * mutant benchmark, `bench/mutants.ts`): each is one guard like the others.
+ */
+export type PaxosMutantName = "m_harvest_first_report" | "m_count_stale_accepts" | "m_recover_committed_only" | "m_learn_on_accept";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface PaxosDefect {

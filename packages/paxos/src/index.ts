@@ -17,7 +17,7 @@ export { describePaxosMessage, type AcceptedValue, type PaxosEntry, type PaxosMe
 export { ballotProposer, ballotRound, encodeBallot, nextBallot } from "./ballot.js";
 
 // The seeded defects.
-export { isPaxosDefectName, paxosDefects, type PaxosDefect, type PaxosDefectName } from "./defects.js";
+export { isPaxosDefectName, paxosDefects, type PaxosDefect, type PaxosDefectName, type PaxosMutantName } from "./defects.js";
 
 // What checkers, search and diagrams see.
 export { paxosClusterViews, paxosReplicaView } from "./replica-view.js";

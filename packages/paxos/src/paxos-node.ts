@@ -260,7 +260,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     if (this.defects.has("ignore_promised_values")) return;
     for (const v of values) {
       const known = this.reported.get(v.slot);
-      if (known === undefined || v.ballot > known.ballot) this.reported.set(v.slot, { ballot: v.ballot, entry: v.entry });
+      if (known === undefined || (v.ballot > known.ballot && !this.defects.has("m_harvest_first_report"))) this.reported.set(v.slot, { ballot: v.ballot, entry: v.entry });
     }
   }
 
@@ -288,7 +288,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   /** A majority promised: propose again, in this ballot, every slot it might have to (a no-op where nothing was reported). */
   private startRecovery(): void {
     let last = this.commitIndex;
-    for (const slot of this.reported.keys()) last = Math.max(last, slot);
+    if (!this.defects.has("m_recover_committed_only")) for (const slot of this.reported.keys()) last = Math.max(last, slot);
     for (const slot of this.chosenAhead.keys()) last = Math.max(last, slot);
     this.recoverTo = last;
     this.nextSlot = last + 1;
@@ -354,6 +354,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.heardFromLeader(from);
     this.store(m.slot, { ballot: m.ballot, entry: m.entry });
     this.persist();
+    if (this.defects.has("m_learn_on_accept")) this.learn(m.slot, m.entry);
     this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: true, promised: this.promised });
   }
 
@@ -362,7 +363,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       this.adopt(m.promised);
       return;
     }
-    if (!m.ok || this.role === "follower" || m.ballot !== this.ballot) return;
+    if (!m.ok || this.role === "follower" || (m.ballot !== this.ballot && !this.defects.has("m_count_stale_accepts"))) return;
     const proposal = this.proposals.get(m.slot);
     if (proposal === undefined) return;
     proposal.acks |= 1 << from;

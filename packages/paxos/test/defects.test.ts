@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { ReplayedChoices } from "@cx/sim";
+import { findProtocolPlugin, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
+import { protocolPlugin as mutantsPlugin, paxosMutants } from "../bench/mutants.js";
 import { isPaxosDefectName, paxosDefects, runPaxos, type PaxosDefectName } from "../src/index.js";
 
 interface Fixture {
@@ -36,7 +37,12 @@ describe("the defect registry", () => {
     for (const near of ["minority", "MINORITY_QUORUM", "none", "", "minority_quorum "]) expect(isPaxosDefectName(near), JSON.stringify(near)).toBe(false);
   });
 
-  it("guards each defect exactly once in the one implementation", () => {
-    for (const defect of paxosDefects) expect(source.split(`defects.has("${defect.name}")`).length - 1, defect.name).toBe(1);
+  it("guards each defect exactly once in the one implementation, the benchmark's mutants too", () => {
+    for (const defect of [...paxosDefects, ...paxosMutants]) expect(source.split(`defects.has("${defect.name}")`).length - 1, defect.name).toBe(1);
+  });
+
+  it("keeps the benchmark's mutants out of the defects a user can name", () => {
+    for (const mutant of paxosMutants) expect(isPaxosDefectName(mutant.name), mutant.name).toBe(false);
+    expect(findProtocolPlugin({ protocolPlugin: mutantsPlugin }).ok).toBe(true);
   });
 });

@@ -15,7 +15,23 @@ export type RaftBugName =
   | "no_client_dedup"
   | "reply_before_sync"
   | "lease_ignores_drift"
-  | "vote_during_lease";
+  | "vote_during_lease"
+  | RaftMutantName;
+
+/**
+ * Defects kept for evaluating search, not offered as `--bugs` names (the
+ * mutant benchmark, `bench/mutants.ts`): each is one guard like the others,
+ * a mistake real Raft implementations have made.
+ */
+export type RaftMutantName =
+  | "m_keep_match_index"
+  | "m_commit_past_match"
+  | "m_count_stale_votes"
+  | "m_forget_vote_on_step_down"
+  | "m_apply_on_append"
+  | "m_count_self_twice"
+  | "m_up_to_date_by_length"
+  | "m_match_whole_log";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface RaftBug {

@@ -14,7 +14,7 @@ export { RaftNode, type ClientSession, type RaftOptions, type RaftRole } from ".
 export { describeRaftMessage, type LogEntry, type RaftMessage, type RaftPersistent } from "./messages.js";
 
 // The seeded defects.
-export { isRaftBugName, raftBugs, raftLeaseBugs, type RaftBug, type RaftBugName } from "./bugs.js";
+export { isRaftBugName, raftBugs, raftLeaseBugs, type RaftBug, type RaftBugName, type RaftMutantName } from "./bugs.js";
 
 // What checkers, search and diagrams see.
 export { raftClusterViews, raftReplicaView } from "./replica-view.js";

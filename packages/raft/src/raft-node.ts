@@ -243,7 +243,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     // The election restriction: only a candidate whose log is at least as up-to-date as ours.
     const lastTerm = this.log[this.log.length - 1]?.term ?? 0;
     const candidateLogBehind = !(m.lastLogTerm > lastTerm || (m.lastLogTerm === lastTerm && m.lastLogIndex >= this.log.length));
-    if (granted && !this.bugs.has("no_log_up_to_date_check")) granted = !candidateLogBehind;
+    if (granted && !this.bugs.has("no_log_up_to_date_check")) granted = this.bugs.has("m_up_to_date_by_length") ? m.lastLogIndex >= this.log.length : !candidateLogBehind;
     if (granted) {
       this.votedFor = m.candidate;
       this.persist();
@@ -269,7 +269,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       this.becomeFollower(m.term);
       return;
     }
-    if (this.role !== "candidate" || m.term !== this.currentTerm) return;
+    if (this.role !== "candidate" || (m.term !== this.currentTerm && !this.bugs.has("m_count_stale_votes"))) return;
     this.answered |= 1 << from;
     if (!m.granted) return;
     this.votes |= 1 << from;
@@ -281,7 +281,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.leaderHint = this.ctx.id;
     this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.currentTerm });
     this.nextIndex.fill(this.log.length + 1);
-    this.matchIndex.fill(0);
+    if (!this.bugs.has("m_keep_match_index")) this.matchIndex.fill(0);
     this.lease?.startLeading();
     this.election.cancel();
     this.broadcastAppend();
@@ -308,6 +308,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       this.persist();
     }
     if (was === "follower" && !newTerm) return;
+    if (this.bugs.has("m_forget_vote_on_step_down")) this.votedFor = null;
     this.role = "follower";
     this.emit({ kind: "role", node: this.ctx.id, role: "follower", term: this.currentTerm });
     if (was === "follower") return;
@@ -390,8 +391,9 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       }
     }
     const lastNew = prev + entries.length;
+    if (this.bugs.has("m_apply_on_append") && lastNew > this.commitIndex) this.commitTo(lastNew);
     if (m.leaderCommit > this.commitIndex) {
-      const commit = Math.min(m.leaderCommit, lastNew);
+      const commit = this.bugs.has("m_commit_past_match") ? m.leaderCommit : Math.min(m.leaderCommit, lastNew);
       if (commit > this.commitIndex) this.commitTo(commit);
     }
     this.replyToAppend(from, m, { success: true, matchIndex: lastNew, hint: 0 });
@@ -425,7 +427,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       // An acknowledgement of entries this leader does not hold (sent to an earlier leadership of this node,
       // before its log was cut back) says nothing about them.
       if (m.matchIndex <= match || m.matchIndex > this.log.length) return;
-      this.matchIndex[from] = m.matchIndex;
+      this.matchIndex[from] = this.bugs.has("m_match_whole_log") ? this.log.length : m.matchIndex;
       if ((this.nextIndex[from] as number) <= m.matchIndex) this.nextIndex[from] = m.matchIndex + 1;
       this.advanceCommit();
       if ((this.nextIndex[from] as number) <= this.log.length) this.sendAppend(from);
@@ -445,7 +447,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
         // Figure 8: only entries of the leader's own term are committed by counting replicas.
         if ((log[n - 1] as LogEntry).term !== this.currentTerm) return;
       }
-      let count = 1;
+      let count = this.bugs.has("m_count_self_twice") ? 2 : 1;
       for (const peer of this.ctx.peers) if ((this.matchIndex[peer] as number) >= n) count++;
       if (count * 2 > this.ctx.clusterSize) {
         this.commitTo(n);

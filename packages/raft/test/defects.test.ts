@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { ReplayedChoices } from "@cx/sim";
+import { findProtocolPlugin, ReplayedChoices } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { isRaftBugName, raftBugs, runRaft, type RaftBugName } from "../src/index.js";
+import { protocolPlugin as mutantsPlugin, raftMutants } from "../bench/mutants.js";
+import { isRaftBugName, raftBugs, raftLeaseBugs, runRaft, type RaftBugName } from "../src/index.js";
 
 interface Fixture {
   readonly bug: RaftBugName;
@@ -62,7 +63,12 @@ describe("the defect registry", () => {
     for (const near of ["vote_twice", "VOTE_TWICE_IN_TERM", "none", "", "vote_twice_in_term "]) expect(isRaftBugName(near), JSON.stringify(near)).toBe(false);
   });
 
-  it("guards each defect exactly once in the one implementation", () => {
-    for (const bug of raftBugs) expect(source.split(`bugs.has("${bug.name}")`).length - 1, bug.name).toBe(1);
+  it("guards each defect exactly once in the one implementation, the lease defects and the benchmark's mutants too", () => {
+    for (const bug of [...raftBugs, ...raftLeaseBugs, ...raftMutants]) expect(source.split(`bugs.has("${bug.name}")`).length - 1, bug.name).toBe(1);
+  });
+
+  it("keeps the benchmark's mutants out of the defects a user can name", () => {
+    for (const mutant of raftMutants) expect(isRaftBugName(mutant.name), mutant.name).toBe(false);
+    expect(findProtocolPlugin({ protocolPlugin: mutantsPlugin }).ok).toBe(true);
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * Paxos's mutant benchmark: defects kept for evaluating search, not offered
+ * as `--bugs` names. Each is one guard in `src/paxos-node.ts`; none was the
+ * reason for any part of the search or the shrinker. `@cx/eval`'s
+ * `bench:search-power` loads this module by path:
+ *
+ *   pnpm --filter @cx/eval bench:search-power --protocol ../paxos/bench/mutants.ts
+ */
+import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
+import { createPaxosMonitor, createPaxosProtocol, paxosAbstractState, paxosClusterViews, paxosCoverage, type PaxosDefect, type PaxosDefectName } from "../src/index.js";
+
+/** The mutants, in a stable order. */
+export const paxosMutants: readonly PaxosDefect[] = [
+  { name: "m_harvest_first_report", mistake: "A new leader keeps, per slot, the first value a promise reports rather than the one of the highest ballot.", caughtBy: "StateMachineSafety" },
+  { name: "m_count_stale_accepts", mistake: "A proposer counts acceptances of an earlier ballot of its own towards the value it proposes now.", caughtBy: "StateMachineSafety" },
+  { name: "m_recover_committed_only", mistake: "A new leader re-proposes only up to its own commit index, so slots where promises reported accepted values get new values.", caughtBy: "StateMachineSafety" },
+  { name: "m_learn_on_accept", mistake: "An acceptor treats the value of every Accept it takes as chosen.", caughtBy: "StateMachineSafety" },
+];
+
+/** Paxos with its mutants as the plug-in's defects. */
+export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
+  name: "paxos-mutants",
+  version: "0.0.0",
+  summary: "Multi-Paxos with the mutants of the search benchmark as its defects (evaluation only)",
+  defects: paxosMutants,
+  protocol: (defects) => createPaxosProtocol(defects as readonly PaxosDefectName[]),
+  workload: registerWorkload,
+  monitors: () => [createPaxosMonitor()],
+  coverage: paxosCoverage,
+  abstractState: paxosAbstractState,
+  replicaViews: paxosClusterViews,
+});

@@ -1,0 +1,37 @@
+/**
+ * Raft's mutant benchmark: defects kept for evaluating search, not offered
+ * as `--bugs` names. Each is one guard in `src/raft-node.ts`, a mistake real
+ * Raft implementations have made; none was the reason for any part of the
+ * search or the shrinker. `@cx/eval`'s `bench:search-power` loads this
+ * module by path:
+ *
+ *   pnpm --filter @cx/eval bench:search-power --protocol ../raft/bench/mutants.ts
+ */
+import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
+import { createRaftMonitor, createRaftProtocol, raftAbstractState, raftClusterViews, raftCoverage, type RaftBug, type RaftBugName } from "../src/index.js";
+
+/** The mutants, in a stable order. */
+export const raftMutants: readonly RaftBug[] = [
+  { name: "m_keep_match_index", mistake: "A new leader keeps the matchIndex its last leadership learned instead of starting from 0, and counts replicas that no longer hold those entries.", caughtBy: "LeaderCompleteness" },
+  { name: "m_commit_past_match", mistake: "A follower commits up to the leader's commit index even past the entries this AppendEntries verified, so a stale suffix it still holds counts as committed.", caughtBy: "StateMachineSafety" },
+  { name: "m_count_stale_votes", mistake: "A candidate counts votes granted in an earlier term of its own towards its current term.", caughtBy: "ElectionSafety" },
+  { name: "m_forget_vote_on_step_down", mistake: "A candidate that learns of the leader of its own term forgets whom it voted for, and can vote again in that term.", caughtBy: "ElectionSafety" },
+  { name: "m_apply_on_append", mistake: "A follower applies entries as soon as it appends them, before they are committed.", caughtBy: "StateMachineSafety" },
+  { name: "m_count_self_twice", mistake: "A leader counts its own copy twice when it counts replicas of an entry.", caughtBy: "LeaderCompleteness" },
+  { name: "m_up_to_date_by_length", mistake: "A voter judges a candidate's log up to date by its length alone, ignoring the term of its last entry.", caughtBy: "LeaderCompleteness" },
+  { name: "m_match_whole_log", mistake: "A leader takes a successful AppendReply as proof that the follower holds its whole log, not just what that AppendEntries carried.", caughtBy: "LeaderCompleteness" },
+];
+
+/** Raft with its mutants as the plug-in's defects. */
+export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
+  name: "raft-mutants",
+  version: "0.0.0",
+  summary: "Raft with the mutants of the search benchmark as its defects (evaluation only)",
+  defects: raftMutants,
+  protocol: (defects) => createRaftProtocol(defects as readonly RaftBugName[]),
+  workload: registerWorkload,
+  monitors: () => [createRaftMonitor()],
+  coverage: raftCoverage,
+  abstractState: raftAbstractState,
+  replicaViews: raftClusterViews,
+});
