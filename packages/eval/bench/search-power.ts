@@ -14,8 +14,8 @@
 //   --swarm 0-2           the swarm profile (default 2, as cx hunt)
 //   --workers N           worker threads (default one per core)
 //   --out FILE            also write the rows as JSON
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import writeFileAtomic from "write-file-atomic";
 import { loadProtocol } from "@cx/protocols";
 import { huntScenarioOverrides } from "@cx/sim";
 import { feedbackNames, type Feedback } from "@cx/search";
@@ -94,4 +94,4 @@ for (const r of rows) {
   console.log(`| ${r.defect} | ${r.strategy} | ${r.feedback ?? "protocol"} | ${r.found}/${r.campaigns} | ${rate(r.foundInterval)} | ${bound(r.medianTrials)} | ${bound(r.medianInterval.low)}–${bound(r.medianInterval.high)} | ${r.behaviours ?? "-"} | ${perSecond} |`);
 }
 const out = valueOf("--out");
-if (out !== undefined) writeFileSync(resolve(out), `${JSON.stringify({ protocol: protocol.plugin.name, campaigns, budget, swarm, rows }, null, 2)}\n`);
+if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "search-power", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, campaigns, budget, swarm, rows }, null, 2)}\n`);
