@@ -55,7 +55,7 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
   const { budget, seed, onTrial } = options;
   const feedback = options.feedback ?? "protocol";
   const size = Math.max(1, Math.floor(options.batchTrials ?? HUNT_BATCH_TRIALS));
-  const strategy = createStrategy(options.strategy, seed, { feedback });
+  const strategy = createStrategy(options.strategy, seed);
   const summary = (trials: number, batches: number) => ({
     strategy: options.strategy,
     seed,

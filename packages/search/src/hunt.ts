@@ -73,7 +73,7 @@ export type HuntResult<O extends Outcome = Outcome> = HuntFound<O> | HuntNotFoun
 export function hunt<O extends Outcome>(options: HuntOptions<O>): HuntResult<O> {
   const { target, budget, seed, onTrial } = options;
   const feedback = options.feedback ?? "protocol";
-  const strategy = createStrategy(options.strategy, seed, { feedback });
+  const strategy = createStrategy(options.strategy, seed);
   const summary = (trials: number): HuntSummary => ({
     strategy: options.strategy,
     seed,

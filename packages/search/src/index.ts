@@ -14,7 +14,7 @@ export { mutate, mutationOperators, type Mutant, type MutationInput, type Mutati
 export { feedbackNames, withFeedback, type Feedback } from "./feedback.js";
 export { hunt, type HuntFound, type HuntNotFound, type HuntOptions, type HuntResult, type TrialReport } from "./hunt.js";
 export { HUNT_BATCH_TRIALS, huntInBatches, type BatchHuntOptions, type BatchHuntResult } from "./batch-hunt.js";
-export { choicesFromSpec, createPortfolio, createStrategy, portfolioMembers, strategyNames, type ChoicesSpec, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName, type StrategyOptions } from "./strategy.js";
+export { choicesFromSpec, createPortfolio, createStrategy, portfolioMembers, strategyNames, type ChoicesSpec, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName } from "./strategy.js";
 export { Ucb1 } from "./ucb1.js";
 
 // The reproduction file.

@@ -3,7 +3,6 @@ import { deriveSeed } from "./internal/derive-seed.js";
 import { mutate, mutationOperators, type MutationOperator } from "./mutation.js";
 import { Corpus } from "./strategies/corpus.js";
 import { pickResumePoint } from "./strategies/resume-point.js";
-import type { Feedback } from "./feedback.js";
 import type { Outcome } from "./target.js";
 import { Ucb1 } from "./ucb1.js";
 
@@ -110,8 +109,11 @@ const banditArms: readonly ProposalArm[] = [...mutationOperators, "fresh"];
  * `t` itself (same seed stream) or a mutant, so a guided hunt's fresh runs
  * are a subset of a random hunt's with the same seed.
  *
- * Under `behaviours` or `both` feedback (`options.feedback`), a kept run
- * is weighed by the features it reached first rather than all it reached.
+ * A kept run is weighed by the features it reached first (what earned it
+ * its place), as libFuzzer weighs an input by the features it alone
+ * covers: weighing it by every feature it reached cost more than the run
+ * itself (a run reaches tens of features, hundreds of behaviours, most of
+ * them common) and was dominated by the common ones.
  *
  * @example
  * ```ts
@@ -120,13 +122,9 @@ const banditArms: readonly ProposalArm[] = [...mutationOperators, "fresh"];
  * strategy.observe(proposal, target.run(proposal.source));
  * ```
  */
-export function createStrategy(name: StrategyName, seed: number, options: StrategyOptions = {}): SearchStrategy {
-  if (name === "portfolio") return createPortfolio(seed, portfolioMembers, options);
+export function createStrategy(name: StrategyName, seed: number): SearchStrategy {
+  if (name === "portfolio") return createPortfolio(seed);
   const corpus = new Corpus();
-  // Behaviours are fine-grained: a run reaches hundreds, most of them common. An entry's energy over all of them costs
-  // more than the run and is dominated by the common ones, so under that feedback an entry keeps the features it
-  // reached first (what earned it its place), as libFuzzer weighs an input by the features it alone covers.
-  const contributedOnly = (options.feedback ?? "protocol") !== "protocol";
   const bandit = name === "bandit" ? new Ucb1(banditArms) : null;
   // The arm of every proposal after the warm-up, for the bandit's reward (a proposal only carries its operator).
   const arms = new WeakMap<Proposal, ProposalArm>();
@@ -170,7 +168,7 @@ export function createStrategy(name: StrategyName, seed: number, options: Strate
     observe(proposal, outcome) {
       const freshAt = corpus.observeFresh(outcome.coverage);
       const fresh = freshAt.length;
-      if (name !== "random" && fresh > 0) corpus.add(contributedOnly ? contributed(outcome, freshAt) : { choices: outcome.choices, spans: outcome.spans, features: outcome.coverage, positions: outcome.coverageAt });
+      if (name !== "random" && fresh > 0) corpus.add(contributed(outcome, freshAt));
       const arm = arms.get(proposal);
       if (bandit && arm !== undefined) bandit.reward(arm, fresh > 0 ? 1 : 0);
       return fresh;
@@ -179,12 +177,6 @@ export function createStrategy(name: StrategyName, seed: number, options: Strate
       return bandit ? bandit.stats() : [];
     },
   };
-}
-
-/** What shapes a strategy beyond its name and seed. */
-export interface StrategyOptions {
-  /** The feedback its outcomes will be seen under (see `withFeedback`); `protocol` by default. */
-  readonly feedback?: Feedback;
 }
 
 /** A kept run reduced to the features it reached first (indices `freshAt` into its coverage), with their positions. */
@@ -240,10 +232,10 @@ const PORTFOLIO = 0x3c6ef372;
  * const proposal = portfolio.propose(0); // the random member's first trial
  * ```
  */
-export function createPortfolio(seed: number, members: readonly Exclude<StrategyName, "portfolio">[] = portfolioMembers, options: StrategyOptions = {}): SearchStrategy {
+export function createPortfolio(seed: number, members: readonly Exclude<StrategyName, "portfolio">[] = portfolioMembers): SearchStrategy {
   const byName = new Map<string, SearchStrategy>();
   members.forEach((name, i) => {
-    if (!byName.has(name)) byName.set(name, createStrategy(name, deriveSeed(seed ^ PORTFOLIO, i), options));
+    if (!byName.has(name)) byName.set(name, createStrategy(name, deriveSeed(seed ^ PORTFOLIO, i)));
   });
   const strategies = [...byName.values()];
   const turns = members.map((name) => byName.get(name) as SearchStrategy);

@@ -20,8 +20,9 @@ function fraction(random: ChoiceSource): number {
 /**
  * The corpus of a guided strategy and the hit count of every coverage
  * feature seen, AFL-style: an entry's energy is the sum over its features
- * of 1 / (runs that reached the feature), damped by how often it was
- * already mutated, so runs that reached rare states are mutated most.
+ * (the strategies keep those it reached first) of 1 / (runs that reached
+ * the feature), damped by how often it was already mutated, so runs that
+ * reached rare states are mutated most.
  *
  * When to use: inside a strategy; `createStrategy` builds one.
  *
