@@ -15,6 +15,10 @@ export const paxosMutants: readonly PaxosDefect[] = [
   { name: "m_count_stale_accepts", mistake: "A proposer counts acceptances of an earlier ballot of its own towards the value it proposes now.", caughtBy: "StateMachineSafety" },
   { name: "m_recover_committed_only", mistake: "A new leader re-proposes only up to its own commit index, so slots where promises reported accepted values get new values.", caughtBy: "StateMachineSafety" },
   { name: "m_learn_on_accept", mistake: "An acceptor treats the value of every Accept it takes as chosen.", caughtBy: "StateMachineSafety" },
+  { name: "m_promise_lower_ballot", mistake: "An acceptor promises a proposer's lower ballot again after it promised a higher one.", caughtBy: "StateMachineSafety" },
+  { name: "m_recover_over_chosen", mistake: "A new leader re-proposes slots it already learned were chosen, with no-ops where no promise reported a value.", caughtBy: "StateMachineSafety" },
+  { name: "m_report_from_commit", mistake: "An acceptor's promise reports accepted values only above its own commit index, not from the slot the proposer asked for.", caughtBy: "StateMachineSafety" },
+  { name: "m_ack_on_reject", mistake: "An acceptor that refuses an Accept of a lower ballot still answers ok, so the proposer counts it towards a quorum.", caughtBy: "StateMachineSafety" },
 ];
 
 /** Paxos with its mutants as the plug-in's defects. */

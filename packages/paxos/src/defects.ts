@@ -15,7 +15,15 @@ export type PaxosDefectName =
  * Defects kept for evaluating search, not offered as `--bugs` names (the
  * mutant benchmark, `bench/mutants.ts`): each is one guard like the others.
  */
-export type PaxosMutantName = "m_harvest_first_report" | "m_count_stale_accepts" | "m_recover_committed_only" | "m_learn_on_accept";
+export type PaxosMutantName =
+  | "m_harvest_first_report"
+  | "m_count_stale_accepts"
+  | "m_recover_committed_only"
+  | "m_learn_on_accept"
+  | "m_promise_lower_ballot"
+  | "m_recover_over_chosen"
+  | "m_report_from_commit"
+  | "m_ack_on_reject";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface PaxosDefect {

@@ -225,7 +225,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   private onPrepare(from: NodeId, m: Extract<PaxosMessage, { type: "Prepare" }>): void {
     if (m.ballot > this.promised) this.adopt(m.ballot);
     // Re-promising the ballot already promised is idempotent (the candidate retried).
-    if (m.ballot !== this.promised || ballotProposer(m.ballot, this.ctx.clusterSize) !== from) {
+    const lowerPromised = this.defects.has("m_promise_lower_ballot") && m.ballot < this.promised && ballotProposer(m.ballot, this.ctx.clusterSize) === from;
+    if (!lowerPromised && (m.ballot !== this.promised || ballotProposer(m.ballot, this.ctx.clusterSize) !== from)) {
       this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: false, promised: this.promised, accepted: NO_REPORTS });
       return;
     }
@@ -242,7 +243,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       // A fact, not a fault: a Paxos proposer may be behind, it learns the accepted values from the promises.
       candidateLogBehind: m.lastTerm < this.lastTerm() || (m.lastTerm === this.lastTerm() && m.lastIndex < this.commitIndex),
     });
-    this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: true, promised: this.promised, accepted: this.reportFrom(m.fromSlot) });
+    this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: true, promised: this.promised, accepted: this.reportFrom(this.defects.has("m_report_from_commit") ? Math.max(m.fromSlot, this.commitIndex + 1) : m.fromSlot) });
   }
 
   /** The values this acceptor accepted from `fromSlot` on, as a promise reports them. */
@@ -293,7 +294,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.recoverTo = last;
     this.nextSlot = last + 1;
     for (let slot = this.commitIndex + 1; slot <= last; slot++) {
-      if (this.chosenAhead.has(slot)) continue;
+      if (this.chosenAhead.has(slot) && !this.defects.has("m_recover_over_chosen")) continue;
       const entry = this.reported.get(slot)?.entry ?? { ballot: this.ballot, id: `noop b${this.ballot}`, client: null, seq: null, input: null };
       this.propose(slot, entry);
       // A quorum of one (the minority_quorum defect) chooses at once, and may finish recovery inside the loop.
@@ -345,7 +346,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     if (m.ballot > this.promised) this.adopt(m.ballot);
     if (m.ballot < this.promised) {
       if (!this.defects.has("accept_lower_ballot")) {
-        this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: false, promised: this.promised });
+        const acksAnyway = this.defects.has("m_ack_on_reject");
+        this.ctx.send(from, { type: "Accepted", ballot: m.ballot, slot: m.slot, ok: acksAnyway, promised: acksAnyway ? m.ballot : this.promised });
         return;
       }
       // Only with the defect: the acceptor takes the Accept's ballot as its promise, breaking the one it made.

@@ -20,6 +20,10 @@ export const raftMutants: readonly RaftBug[] = [
   { name: "m_count_self_twice", mistake: "A leader counts its own copy twice when it counts replicas of an entry.", caughtBy: "LeaderCompleteness" },
   { name: "m_up_to_date_by_length", mistake: "A voter judges a candidate's log up to date by its length alone, ignoring the term of its last entry.", caughtBy: "LeaderCompleteness" },
   { name: "m_match_whole_log", mistake: "A leader takes a successful AppendReply as proof that the follower holds its whole log, not just what that AppendEntries carried.", caughtBy: "LeaderCompleteness" },
+  { name: "m_commit_by_next_index", mistake: "A leader counts a replica as holding everything before its nextIndex (what was sent), not its matchIndex (what was acknowledged).", caughtBy: "LeaderCompleteness" },
+  { name: "m_truncate_on_mismatch", mistake: "A follower whose entry at prevLogIndex has another term deletes it and everything after before the leader has found where the logs agree, committed entries included.", caughtBy: "LeaderCompleteness" },
+  { name: "m_reset_timer_on_denied_vote", mistake: "A follower pushes its election deadline back when it denies a vote, not only when it grants one, so a candidate that cannot win keeps the others from standing.", caughtBy: "Liveness" },
+  { name: "m_append_ignores_prev_term", mistake: "A follower checks only that it holds an entry at prevLogIndex, not that its term matches, and appends after a prefix that differs from the leader's.", caughtBy: "LogMatching" },
 ];
 
 /** Raft with its mutants as the plug-in's defects. */

@@ -31,7 +31,11 @@ export type RaftMutantName =
   | "m_apply_on_append"
   | "m_count_self_twice"
   | "m_up_to_date_by_length"
-  | "m_match_whole_log";
+  | "m_match_whole_log"
+  | "m_commit_by_next_index"
+  | "m_truncate_on_mismatch"
+  | "m_reset_timer_on_denied_vote"
+  | "m_append_ignores_prev_term";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface RaftBug {

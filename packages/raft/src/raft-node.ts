@@ -260,7 +260,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
         candidateLastLogTerm: m.lastLogTerm,
         candidateLogBehind,
       });
-    }
+    } else if (this.bugs.has("m_reset_timer_on_denied_vote")) this.touchElection();
     this.ctx.send(from, { type: "Vote", term: this.currentTerm, granted });
   }
 
@@ -359,7 +359,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
 
     const log = this.log;
     const prev = m.prevLogIndex;
-    if (prev > log.length || (prev > 0 && (log[prev - 1] as LogEntry).term !== m.prevLogTerm)) {
+    if (prev > log.length || (prev > 0 && (log[prev - 1] as LogEntry).term !== m.prevLogTerm && !this.bugs.has("m_append_ignores_prev_term"))) {
+      if (this.bugs.has("m_truncate_on_mismatch") && prev <= log.length) this.log = log.slice(0, prev - 1);
       this.replyToAppend(from, m, { success: false, matchIndex: 0, hint: this.conflictHint(prev) });
       return;
     }
@@ -442,13 +443,16 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
 
   private advanceCommit(): void {
     const log = this.log;
+    const self = this.bugs.has("m_count_self_twice") ? 2 : 1;
+    // A replica holds up to its matchIndex (the mutant trusts nextIndex, what was sent, instead).
+    const [replicated, sentAhead] = this.bugs.has("m_commit_by_next_index") ? [this.nextIndex, 1] : [this.matchIndex, 0];
     for (let n = log.length; n > this.commitIndex; n--) {
       if (!this.bugs.has("commit_any_term")) {
         // Figure 8: only entries of the leader's own term are committed by counting replicas.
         if ((log[n - 1] as LogEntry).term !== this.currentTerm) return;
       }
-      let count = this.bugs.has("m_count_self_twice") ? 2 : 1;
-      for (const peer of this.ctx.peers) if ((this.matchIndex[peer] as number) >= n) count++;
+      let count = self;
+      for (const peer of this.ctx.peers) if ((replicated[peer] as number) - sentAhead >= n) count++;
       if (count * 2 > this.ctx.clusterSize) {
         this.commitTo(n);
         return;
