@@ -9,7 +9,7 @@ import { RESULTS_SCHEMA_VERSION, type ExperimentResults } from "./results.js";
 // validation (a test validates a real document).
 
 const count = z.number().int().min(0);
-const strategy = z.enum(["random", "coverage", "bandit", "explore", "portfolio"]);
+const strategy = z.enum(["random", "coverage", "bandit", "explore", "sparse", "portfolio"]);
 const status = z.enum(["done", "skipped", "pending"]);
 
 const violation = z.strictObject({ invariant: z.string(), message: z.string(), time: z.number(), step: count });

@@ -131,8 +131,8 @@ for (let first = 9; first < 24; first++) {
 }
 
 const huntTarget = createToyTarget();
-const huntRows: Record<StrategyName, number[]> = { random: [], coverage: [], bandit: [], explore: [], portfolio: [] };
-const huntFound: Record<StrategyName, number> = { random: 0, coverage: 0, bandit: 0, explore: 0, portfolio: 0 };
+const huntRows: Record<StrategyName, number[]> = { random: [], coverage: [], bandit: [], explore: [], sparse: [], portfolio: [] };
+const huntFound: Record<StrategyName, number> = { random: 0, coverage: 0, bandit: 0, explore: 0, sparse: 0, portfolio: 0 };
 for (const strategy of strategyNames) {
   for (let seed = 1; seed <= HUNT_SEEDS; seed++) {
     const result = hunt({ target: huntTarget, strategy, budget: HUNT_BUDGET, seed });

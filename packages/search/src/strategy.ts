@@ -1,4 +1,4 @@
-import { GeneratedChoices, ReplayedChoices, type ChoiceSource } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices, runLayout, type ChoiceSource } from "@cx/sim";
 import { deriveSeed } from "./internal/derive-seed.js";
 import { mutate, mutationOperators, type MutationOperator } from "./mutation.js";
 import { Corpus } from "./strategies/corpus.js";
@@ -20,14 +20,20 @@ import { Ucb1 } from "./ucb1.js";
  *   reached first (replaying its choices up to that point, the rarest states
  *   most often) and continue with fresh draws (Go-Explore), so a chain of
  *   rare states is climbed one step at a time.
+ * - `sparse`: the first trials are random's own; then each run draws its
+ *   settings (cluster size, fault profile, horizon, swarm profile, clocks)
+ *   as random search does, and every later decision is 0 except 1, 3, 10 or
+ *   30% of them (the density cycles by trial): a calm run with a few
+ *   unusual decisions, PCT's few priority-change points in cx's terms. It
+ *   keeps nothing and needs no coverage.
  * - `portfolio`: the strategies above taking turns, trial by trial, each an
  *   independent campaign with its own seed stream from its first trial (see
  *   {@link createPortfolio}): no single strategy's weakness decides a hunt.
  */
-export type StrategyName = "random" | "coverage" | "bandit" | "explore" | "portfolio";
+export type StrategyName = "random" | "coverage" | "bandit" | "explore" | "sparse" | "portfolio";
 
 /** Every strategy, in a fixed order. */
-export const strategyNames: readonly StrategyName[] = ["random", "coverage", "bandit", "explore", "portfolio"];
+export const strategyNames: readonly StrategyName[] = ["random", "coverage", "bandit", "explore", "sparse", "portfolio"];
 
 /** What made a proposed run: a mutation operator, `"resume"` (explore's return to a kept state), or `"fresh"` for a fresh random run. */
 export type ProposalArm = MutationOperator | "resume" | "fresh";
@@ -37,7 +43,11 @@ export type ProposalArm = MutationOperator | "resume" | "fresh";
  * same source: fresh draws from a seed, or values replayed and then fresh
  * draws from a tail seed.
  */
-export type ChoicesSpec = { readonly kind: "generated"; readonly seed: number } | { readonly kind: "replayed"; readonly values: readonly number[]; readonly tailSeed: number };
+export type ChoicesSpec =
+  | { readonly kind: "generated"; readonly seed: number }
+  | { readonly kind: "replayed"; readonly values: readonly number[]; readonly tailSeed: number }
+  /** A calm run with a few unusual decisions (`sparse`): the settings drawn as random's, every later draw 0 but for `percent`% of them. */
+  | { readonly kind: "sparse"; readonly seed: number; readonly percent: number };
 
 /**
  * The choice source a {@link ChoicesSpec} describes: the same decisions as
@@ -49,7 +59,9 @@ export type ChoicesSpec = { readonly kind: "generated"; readonly seed: number } 
  * ```
  */
 export function choicesFromSpec(spec: ChoicesSpec): ChoiceSource {
-  return spec.kind === "generated" ? new GeneratedChoices(spec.seed) : new ReplayedChoices(spec.values, { kind: "random", seed: spec.tailSeed });
+  if (spec.kind === "generated") return new GeneratedChoices(spec.seed);
+  if (spec.kind === "sparse") return new ReplayedChoices([], { kind: "sparse", seed: spec.seed, percent: spec.percent, uniformIn: runLayout.settingsSpans, uniformHead: runLayout.settingsDrawsMax });
+  return new ReplayedChoices(spec.values, { kind: "random", seed: spec.tailSeed });
 }
 
 /** One proposed run: the source to run with, the same as plain data, and the operator that made it (`null` for a fresh random run). */
@@ -94,6 +106,8 @@ const TAIL = 0x6a09e667;
 export const WARMUP_TRIALS = 16;
 /** After the warm-up, `coverage` makes one trial in FRESH_EVERY a fresh random run, so it never explores less than random search. */
 const FRESH_EVERY = 4;
+/** `sparse` cycles through these densities of unusual decisions, in percent of the draws after the settings. */
+const SPARSE_PERCENTS = [1, 3, 10, 30] as const;
 /** Mutants keep the parent's suffix one time in KEEP_SUFFIX_EVERY; otherwise they are cut after the change and fresh draws follow. */
 const KEEP_SUFFIX_EVERY = 5;
 /** After the warm-up, `explore` makes RESUME_OF of every EXPLORE_OF trials a return to a kept state, one a fresh random run, the rest mutants as `coverage` makes them. */
@@ -132,6 +146,10 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
     const spec: ChoicesSpec = { kind: "generated", seed: deriveSeed(seed ^ FRESH, trial) };
     return { source: choicesFromSpec(spec), spec, operator: null };
   };
+  const sparse = (trial: number): Proposal => {
+    const spec: ChoicesSpec = { kind: "sparse", seed: deriveSeed(seed ^ FRESH, trial), percent: SPARSE_PERCENTS[trial % SPARSE_PERCENTS.length] as number };
+    return { source: choicesFromSpec(spec), spec, operator: null };
+  };
   return {
     get coverage() {
       return corpus.features;
@@ -140,7 +158,8 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
       return corpus.entries.length;
     },
     propose(trial) {
-      if (name === "random" || trial < WARMUP_TRIALS || corpus.entries.length === 0) return fresh(trial);
+      if (name === "sparse" && trial >= WARMUP_TRIALS) return sparse(trial);
+      if (name === "random" || name === "sparse" || trial < WARMUP_TRIALS || corpus.entries.length === 0) return fresh(trial);
       const random = new GeneratedChoices(deriveSeed(seed ^ MUTATE, trial));
       const arm = bandit ? bandit.choose() : name === "explore" ? exploreArm(random) : random.draw(FRESH_EVERY) === 0 ? "fresh" : pickOperator(random);
       if (arm === "fresh") {

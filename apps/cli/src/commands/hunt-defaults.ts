@@ -9,7 +9,7 @@ import { DEFAULT_PROTOCOL } from "../protocol-option.js";
 export const DEFAULT_SHRINK_RUNS = 100_000;
 
 /** The search strategies `--strategy` accepts: @cx/search's `strategyNames` (a test keeps them equal). */
-export const STRATEGY_NAMES = ["random", "coverage", "bandit", "explore", "portfolio"] as const;
+export const STRATEGY_NAMES = ["random", "coverage", "bandit", "explore", "sparse", "portfolio"] as const;
 
 /** The hunt a person gets with no flags: a defect that is found quickly, shown end to end. */
 export const defaultHunt = {

@@ -27,6 +27,12 @@ export abstract class Recorder implements ChoiceSource {
 
   protected abstract nextValue(n: number): number;
 
+  /** The label of the innermost span open now, if any: what a source that treats spans differently reads. */
+  protected get openSpanLabel(): string | undefined {
+    const slot = this.open[this.open.length - 1];
+    return slot === undefined ? undefined : this.spanLabels[slot];
+  }
+
   get position(): number {
     return this.length;
   }
