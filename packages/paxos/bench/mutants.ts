@@ -6,8 +6,8 @@
  *
  *   pnpm --filter @cx/eval bench:search-power --protocol ../paxos/bench/mutants.ts
  */
-import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
-import { createPaxosMonitor, createPaxosProtocol, paxosAbstractState, paxosClusterViews, paxosCoverage, type PaxosDefect, type PaxosDefectName } from "../src/index.js";
+import type { ProtocolPlugin } from "@cx/sim";
+import { definePaxosPlugin, type PaxosDefect } from "../src/index.js";
 
 /** The mutants, in a stable order. */
 export const paxosMutants: readonly PaxosDefect[] = [
@@ -22,15 +22,9 @@ export const paxosMutants: readonly PaxosDefect[] = [
 ];
 
 /** Paxos with its mutants as the plug-in's defects. */
-export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
+export const protocolPlugin: ProtocolPlugin = definePaxosPlugin({
   name: "paxos-mutants",
   version: "0.0.0",
   summary: "Multi-Paxos with the mutants of the search benchmark as its defects (evaluation only)",
   defects: paxosMutants,
-  protocol: (defects) => createPaxosProtocol(defects as readonly PaxosDefectName[]),
-  workload: registerWorkload,
-  monitors: () => [createPaxosMonitor()],
-  coverage: paxosCoverage,
-  abstractState: paxosAbstractState,
-  replicaViews: paxosClusterViews,
 });

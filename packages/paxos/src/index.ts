@@ -5,6 +5,7 @@
 
 // The protocol plug-in: what the CLI and the experiment run.
 export { protocolPlugin } from "./paxos-plugin.js";
+export { definePaxosPlugin, type PaxosPluginSpec } from "./define-paxos-plugin.js";
 
 // Running Paxos.
 export { runPaxos, type PaxosRunSpec, type PaxosRunResult } from "./run-paxos.js";

@@ -1,11 +1,6 @@
-import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
-import { paxosAbstractState } from "./abstract-state.js";
-import { paxosCoverage } from "./coverage.js";
-import { paxosDefects, type PaxosDefectName } from "./defects.js";
-import { createPaxosMonitor } from "./paxos-monitor.js";
-import { createPaxosProtocol } from "./paxos-protocol.js";
-import { paxosClusterViews } from "./replica-view.js";
-import { paxosVersion } from "./version.js";
+import type { ProtocolPlugin } from "@cx/sim";
+import { definePaxosPlugin } from "./define-paxos-plugin.js";
+import { paxosDefects } from "./defects.js";
 
 /**
  * Multi-Paxos as a cx protocol plug-in: its seeded defects, the register
@@ -21,16 +16,8 @@ import { paxosVersion } from "./version.js";
  * target.run(new GeneratedChoices(7)).violation; // { invariant: "LeaderCompleteness", ... } or null
  * ```
  */
-export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
+export const protocolPlugin: ProtocolPlugin = definePaxosPlugin({
   name: "paxos",
-  version: paxosVersion,
   summary: "Multi-Paxos (ballots, a distinguished proposer, a replicated log, client at-most-once) with seven seeded defects",
   defects: paxosDefects,
-  // The plug-in validated the names against paxosDefects before handing them over.
-  protocol: (defects) => createPaxosProtocol(defects as readonly PaxosDefectName[]),
-  workload: registerWorkload,
-  monitors: () => [createPaxosMonitor()],
-  coverage: paxosCoverage,
-  abstractState: paxosAbstractState,
-  replicaViews: paxosClusterViews,
 });

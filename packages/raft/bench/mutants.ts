@@ -7,8 +7,8 @@
  *
  *   pnpm --filter @cx/eval bench:search-power --protocol ../raft/bench/mutants.ts
  */
-import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
-import { createRaftMonitor, createRaftProtocol, raftAbstractState, raftClusterViews, raftCoverage, type RaftBug, type RaftBugName } from "../src/index.js";
+import type { ProtocolPlugin } from "@cx/sim";
+import { defineRaftPlugin, type RaftBug } from "../src/index.js";
 
 /** The mutants, in a stable order. */
 export const raftMutants: readonly RaftBug[] = [
@@ -27,15 +27,9 @@ export const raftMutants: readonly RaftBug[] = [
 ];
 
 /** Raft with its mutants as the plug-in's defects. */
-export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
+export const protocolPlugin: ProtocolPlugin = defineRaftPlugin({
   name: "raft-mutants",
   version: "0.0.0",
   summary: "Raft with the mutants of the search benchmark as its defects (evaluation only)",
   defects: raftMutants,
-  protocol: (defects) => createRaftProtocol(defects as readonly RaftBugName[]),
-  workload: registerWorkload,
-  monitors: () => [createRaftMonitor()],
-  coverage: raftCoverage,
-  abstractState: raftAbstractState,
-  replicaViews: raftClusterViews,
 });

@@ -23,4 +23,5 @@ export { raftAbstractState } from "./abstract-state.js";
 
 // The protocol plug-in: what the CLI, the experiment and @cx/vitest run.
 export { protocolPlugin } from "./raft-plugin.js";
+export { defineRaftPlugin, type RaftPluginSpec } from "./define-raft-plugin.js";
 export { leaseProtocolPlugin, RAFT_LEASE_DRIFT_BOUND_PPM } from "./raft-lease-plugin.js";

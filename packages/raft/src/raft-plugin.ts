@@ -1,11 +1,6 @@
-import { defineProtocolPlugin, registerWorkload, type ProtocolPlugin } from "@cx/sim";
-import { raftAbstractState } from "./abstract-state.js";
-import { raftBugs, type RaftBugName } from "./bugs.js";
-import { raftCoverage } from "./coverage.js";
-import { createRaftMonitor } from "./raft-monitor.js";
-import { createRaftProtocol } from "./raft-protocol.js";
-import { raftClusterViews } from "./replica-view.js";
-import { raftVersion } from "./version.js";
+import type { ProtocolPlugin } from "@cx/sim";
+import { raftBugs } from "./bugs.js";
+import { defineRaftPlugin } from "./define-raft-plugin.js";
 
 /**
  * Raft as a cx protocol plug-in: its nine defects, the register workload,
@@ -21,16 +16,8 @@ import { raftVersion } from "./version.js";
  * target.run(new GeneratedChoices(7)).violation; // { invariant: "ElectionSafety", ... } or null
  * ```
  */
-export const protocolPlugin: ProtocolPlugin = defineProtocolPlugin({
+export const protocolPlugin: ProtocolPlugin = defineRaftPlugin({
   name: "raft",
-  version: raftVersion,
   summary: "Raft (leader election, log replication, client at-most-once) with nine seeded defects",
   defects: raftBugs,
-  // The plug-in validated the names against raftBugs before handing them over.
-  protocol: (defects) => createRaftProtocol(defects as readonly RaftBugName[]),
-  workload: registerWorkload,
-  monitors: () => [createRaftMonitor()],
-  coverage: raftCoverage,
-  abstractState: raftAbstractState,
-  replicaViews: raftClusterViews,
 });

@@ -1,38 +1,6 @@
-import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { createPortfolio, createStrategy, hunt, type Outcome, type Target } from "../src/index.js";
-
-/**
- * A defect behind a chain of rare states: each step climbs one level with
- * probability 5% and falls back to level 0 with 40%; level 6 breaks. Each
- * level is a coverage feature, reported with the position where it was
- * first reached (what @cx/sim's `coverageAt` gives), unless `positions` is false.
- */
-const LEVELS = 6;
-
-function chainTarget(positions = true): Target {
-  return {
-    run(source: ChoiceSource): Outcome {
-      let level = 0;
-      const coverage: number[] = [0];
-      const coverageAt: number[] = [0];
-      let violation: Outcome["violation"] = null;
-      for (let step = 0; step < 40 && violation === null; step++) {
-        source.startSpan("step");
-        const roll = source.draw(20, "roll");
-        source.endSpan();
-        if (roll === 19) level++;
-        else if (roll >= 12) level = 0;
-        if (!coverage.includes(level)) {
-          coverage.push(level);
-          coverageAt.push(source.position);
-        }
-        if (level === LEVELS) violation = { invariant: "chain", message: "five rare steps in a row" };
-      }
-      return { violation, choices: source.record(), spans: source.spans(), coverage, ...(positions ? { coverageAt } : {}) };
-    },
-  };
-}
+import { createPortfolio, createStrategy, hunt } from "../src/index.js";
+import { chainTarget } from "./fixtures/chain-target.js";
 
 describe("the explore strategy", () => {
   it("climbs a chain of rare states by returning to the deepest kept one, where random search does not get there", () => {
@@ -45,7 +13,7 @@ describe("the explore strategy", () => {
   it("returns to kept states only when the target reports where it reached them, and still hunts without", () => {
     const count = (positions: boolean): number => {
       const strategy = createStrategy("explore", 4);
-      const target = chainTarget(positions);
+      const target = chainTarget({ positions });
       let resumes = 0;
       for (let t = 0; t < 200; t++) {
         const proposal = strategy.propose(t);

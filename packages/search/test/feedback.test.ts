@@ -1,35 +1,9 @@
-import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { choicesFromSpec, hunt, huntInBatches, withFeedback, type Outcome, type Target } from "../src/index.js";
+import { choicesFromSpec, hunt, huntInBatches, withFeedback, type Outcome } from "../src/index.js";
+import { chainTarget } from "./fixtures/chain-target.js";
 
-/**
- * A defect behind a chain of rare steps (each climbs a level with 5%,
- * falls back with 40%; level 6 breaks), whose levels the target reports as
- * behaviours only: the protocol side's coverage says nothing.
- */
-function chainOfBehaviours(): Target {
-  return {
-    run(source: ChoiceSource): Outcome {
-      let level = 0;
-      const behaviours: number[] = [0];
-      const behavioursAt: number[] = [0];
-      let violation: Outcome["violation"] = null;
-      for (let step = 0; step < 40 && violation === null; step++) {
-        source.startSpan("step");
-        const roll = source.draw(20, "roll");
-        source.endSpan();
-        if (roll === 19) level++;
-        else if (roll >= 12) level = 0;
-        if (!behaviours.includes(level)) {
-          behaviours.push(level);
-          behavioursAt.push(source.position);
-        }
-        if (level === 6) violation = { invariant: "chain", message: "six rare steps in a row" };
-      }
-      return { violation, choices: source.record(), spans: source.spans(), coverage: [], behaviours, behavioursAt };
-    },
-  };
-}
+/** The chain's levels as behaviours only: the protocol's coverage says nothing. */
+const chainOfBehaviours = () => chainTarget({ as: "behaviours" });
 
 const outcome: Outcome = { violation: null, choices: [1], spans: [], coverage: [10, 11], coverageAt: [0, 1], behaviours: [20], behavioursAt: [1] };
 
