@@ -3,7 +3,7 @@ import { raftAbstractState } from "./abstract-state.js";
 import type { RaftBugName } from "./bugs.js";
 import { raftCoverage } from "./coverage.js";
 import { createRaftMonitor } from "./raft-monitor.js";
-import type { RaftOptions } from "./raft-node.js";
+import type { RaftOptions } from "./raft-options.js";
 import { createRaftProtocol } from "./raft-protocol.js";
 import { raftClusterViews } from "./replica-view.js";
 import { raftVersion } from "./version.js";

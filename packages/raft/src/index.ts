@@ -10,7 +10,9 @@ export { createRaftMonitor, LINEARIZABILITY_BUDGET_STEPS, type RaftFigures, type
 
 // The protocol itself.
 export { createRaftProtocol, type RaftProtocol } from "./raft-protocol.js";
-export { RaftNode, type ClientSession, type RaftOptions, type RaftRole } from "./raft-node.js";
+export { RaftNode } from "./raft-node.js";
+export type { RaftOptions } from "./raft-options.js";
+export type { ClientSession, RaftRole } from "./raft-types.js";
 export { describeRaftMessage, type LogEntry, type RaftMessage, type RaftPersistent } from "./messages.js";
 
 // The seeded defects.

@@ -1,26 +1,15 @@
-import type { ReplicaObservation, ReplicaRole } from "@cx/check";
-import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import type { ReplicaObservation } from "@cx/check";
+import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
+import { committableIndex, type CommitCount } from "./internal/commit-count.js";
+import { conflictHint, repairLog } from "./internal/log-repair.js";
 import { leaseHoldMs, ReadLease } from "./internal/read-lease.js";
+import { candidateLogBehind, votedObservation } from "./internal/vote-record.js";
 import { RaftSelfCheck } from "./internal/self-check.js";
 import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { LogEntry, RaftMessage, RaftPersistent } from "./messages.js";
-
-/** Raft's optional features. */
-export interface RaftOptions {
-  /**
-   * Serve reads from a leader lease (no log round) instead of through the
-   * log, assuming every clock drifts by at most `driftBoundPpm` parts per
-   * million. Followers then deny votes while they honour a lease.
-   */
-  readonly leaseReads?: { readonly driftBoundPpm: number };
-}
-
-/** A Raft server's role: @cx/check's protocol-neutral {@link ReplicaRole}. */
-export type RaftRole = ReplicaRole;
-
-/** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
-export type { ClientSession };
+import type { RaftOptions } from "./raft-options.js";
+import type { RaftRole } from "./raft-types.js";
 
 const NO_ENTRIES: readonly LogEntry[] = [];
 
@@ -76,6 +65,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private syncPending = false;
   /** With lease reads: the leader's lease and the follower's promise to honour one. */
   private readonly lease: ReadLease | undefined;
+  /** How this node counts replicas when it leads. */
+  private readonly commitCount: CommitCount;
 
   constructor(ctx: NodeContext<RaftMessage, RegisterOutput, RaftPersistent>, bugs: ReadonlySet<RaftBugName>, options: RaftOptions = {}) {
     this.ctx = ctx;
@@ -85,6 +76,10 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
     this.selfCheck = new RaftSelfCheck({ id: ctx.id, peers: ctx.peers, nextIndex: this.nextIndex, matchIndex: this.matchIndex });
+    // A replica holds up to its matchIndex (a mutant trusts nextIndex, what was sent); Figure 8 unless commit_any_term.
+    const byNext = bugs.has("m_commit_by_next_index");
+    const replicas = { replicated: byNext ? this.nextIndex : this.matchIndex, sentAhead: byNext ? 1 : 0 };
+    this.commitCount = { peers: ctx.peers, clusterSize: ctx.clusterSize, ...replicas, self: bugs.has("m_count_self_twice") ? 2 : 1, anyTerm: bugs.has("commit_any_term") };
     const leaseReads = options.leaseReads;
     this.lease = leaseReads === undefined ? undefined : new ReadLease(ctx, leaseHoldMs(leaseReads.driftBoundPpm, bugs.has("lease_ignores_drift")));
     const restored = ctx.restore();
@@ -176,7 +171,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       if (earlier !== "stale") this.ctx.reply(request, { kind: "ok", output: earlier.output });
       return;
     }
-    if (request.input.op === "read" && (this.bugs.has("stale_local_read") || this.readsFromLease())) {
+    if (request.input.op === "read" && (this.bugs.has("stale_local_read") || this.lease?.servesRead(this) === true)) {
       this.ctx.reply(request, { kind: "ok", output: this.machine.value });
       return;
     }
@@ -190,12 +185,6 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.broadcastAppend();
     // A cluster of one: no reply will come to count, the leader's own copy is the majority.
     if (this.ctx.peers.length === 0) this.advanceCommit();
-  }
-
-  /** A lease read is safe: the lease runs, and an entry of this term is applied, so every earlier commit is too. */
-  private readsFromLease(): boolean {
-    if (this.lease === undefined || this.commitIndex === 0) return false;
-    return this.log[this.commitIndex - 1]?.term === this.currentTerm && this.lastApplied === this.commitIndex && this.lease.holds();
   }
 
   // ---- elections -----------------------------------------------------------
@@ -241,25 +230,13 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       granted = this.votedFor === null || this.votedFor === m.candidate;
     }
     // The election restriction: only a candidate whose log is at least as up-to-date as ours.
-    const lastTerm = this.log[this.log.length - 1]?.term ?? 0;
-    const candidateLogBehind = !(m.lastLogTerm > lastTerm || (m.lastLogTerm === lastTerm && m.lastLogIndex >= this.log.length));
-    if (granted && !this.bugs.has("no_log_up_to_date_check")) granted = this.bugs.has("m_up_to_date_by_length") ? m.lastLogIndex >= this.log.length : !candidateLogBehind;
+    const behind = candidateLogBehind(this.log, m);
+    if (granted && !this.bugs.has("no_log_up_to_date_check")) granted = this.bugs.has("m_up_to_date_by_length") ? m.lastLogIndex >= this.log.length : !behind;
     if (granted) {
       this.votedFor = m.candidate;
       this.persist();
       this.touchElection();
-      const last = this.log[this.log.length - 1];
-      this.emit({
-        kind: "voted",
-        node: this.ctx.id,
-        term: this.currentTerm,
-        candidate: m.candidate,
-        lastLogIndex: this.log.length,
-        lastLogTerm: last?.term ?? 0,
-        candidateLastLogIndex: m.lastLogIndex,
-        candidateLastLogTerm: m.lastLogTerm,
-        candidateLogBehind,
-      });
+      this.emit(votedObservation({ id: this.ctx.id, term: this.currentTerm, log: this.log }, m, behind));
     } else if (this.bugs.has("m_reset_timer_on_denied_vote")) this.touchElection();
     this.ctx.send(from, { type: "Vote", term: this.currentTerm, granted });
   }
@@ -360,38 +337,26 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     const log = this.log;
     const prev = m.prevLogIndex;
     if (prev > log.length || (prev > 0 && (log[prev - 1] as LogEntry).term !== m.prevLogTerm && !this.bugs.has("m_append_ignores_prev_term"))) {
-      if (this.bugs.has("m_truncate_on_mismatch") && prev <= log.length) this.log = log.slice(0, prev - 1);
-      this.replyToAppend(from, m, { success: false, matchIndex: 0, hint: this.conflictHint(prev) });
+      if (this.bugs.has("m_truncate_on_mismatch") && prev <= log.length) {
+        this.emit({ kind: "truncated", node: this.ctx.id, fromIndex: prev });
+        this.log = log.slice(0, prev - 1);
+        this.persist();
+      }
+      this.replyToAppend(from, m, { success: false, matchIndex: 0, hint: conflictHint(this.log, prev) });
       return;
     }
-    const entries = m.entries;
-    let index = prev;
-    let k = 0;
-    let truncate = index < log.length;
-    if (!this.bugs.has("truncate_on_every_append")) {
-      // Entries we already hold with the same term are the same entries (Log Matching): keep them,
-      // so a delayed, shorter AppendEntries never erases what a later one added.
-      while (k < entries.length && index < log.length && (log[index] as LogEntry).term === (entries[k] as LogEntry).term) {
-        index++;
-        k++;
-      }
-      truncate = k < entries.length && index < log.length;
-    }
-    if (truncate || k < entries.length) {
-      let next = log;
-      if (truncate) {
-        this.emit({ kind: "truncated", node: this.ctx.id, fromIndex: index + 1 });
-        next = log.slice(0, index);
-      }
-      next = next.concat(k === 0 ? entries : entries.slice(k));
+    const repair = repairLog(log, m, !this.bugs.has("truncate_on_every_append"));
+    if (repair !== null) {
+      if (repair.truncatedFrom !== null) this.emit({ kind: "truncated", node: this.ctx.id, fromIndex: repair.truncatedFrom });
+      const next = repair.log;
       this.log = next;
       this.persist();
-      for (let i = index + 1; i <= next.length; i++) {
+      for (let i = repair.appendedFrom; i <= next.length; i++) {
         const entry = next[i - 1] as LogEntry;
         this.emit({ kind: "appended", node: this.ctx.id, index: i, term: entry.term, id: entry.id });
       }
     }
-    const lastNew = prev + entries.length;
+    const lastNew = prev + m.entries.length;
     if (this.bugs.has("m_apply_on_append") && lastNew > this.commitIndex) this.commitTo(lastNew);
     if (m.leaderCommit > this.commitIndex) {
       const commit = this.bugs.has("m_commit_past_match") ? m.leaderCommit : Math.min(m.leaderCommit, lastNew);
@@ -404,16 +369,6 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private replyToAppend(to: NodeId, m: Extract<RaftMessage, { type: "AppendEntries" }>, answer: { success: boolean; matchIndex: number; hint: number }): void {
     const reply: RaftMessage = { type: "AppendReply", term: this.currentTerm, success: answer.success, matchIndex: answer.matchIndex, hint: answer.hint };
     this.ctx.send(to, m.sentAt === undefined ? reply : { ...reply, sentAt: m.sentAt });
-  }
-
-  /** Where the leader should try next: past our log's end, or the first index of the conflicting term. */
-  private conflictHint(prev: number): number {
-    const log = this.log;
-    if (prev > log.length) return log.length + 1;
-    const term = (log[prev - 1] as LogEntry).term;
-    let i = prev;
-    while (i > 1 && (log[i - 2] as LogEntry).term === term) i--;
-    return i;
   }
 
   private onAppendReply(from: NodeId, m: Extract<RaftMessage, { type: "AppendReply" }>): void {
@@ -442,22 +397,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   }
 
   private advanceCommit(): void {
-    const log = this.log;
-    const self = this.bugs.has("m_count_self_twice") ? 2 : 1;
-    // A replica holds up to its matchIndex (the mutant trusts nextIndex, what was sent, instead).
-    const [replicated, sentAhead] = this.bugs.has("m_commit_by_next_index") ? [this.nextIndex, 1] : [this.matchIndex, 0];
-    for (let n = log.length; n > this.commitIndex; n--) {
-      if (!this.bugs.has("commit_any_term")) {
-        // Figure 8: only entries of the leader's own term are committed by counting replicas.
-        if ((log[n - 1] as LogEntry).term !== this.currentTerm) return;
-      }
-      let count = self;
-      for (const peer of this.ctx.peers) if ((replicated[peer] as number) - sentAhead >= n) count++;
-      if (count * 2 > this.ctx.clusterSize) {
-        this.commitTo(n);
-        return;
-      }
-    }
+    const n = committableIndex(this.log, this, this.commitCount);
+    if (n > 0) this.commitTo(n);
   }
 
   private commitTo(index: number): void {

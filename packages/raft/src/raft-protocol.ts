@@ -1,7 +1,8 @@
 import type { Protocol, RegisterInput, RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { describeRaftMessage, type RaftMessage, type RaftPersistent } from "./messages.js";
-import { RaftNode, type RaftOptions } from "./raft-node.js";
+import { RaftNode } from "./raft-node.js";
+import type { RaftOptions } from "./raft-options.js";
 
 /** Raft as a @cx/sim protocol: what `runScenario` drives. */
 export type RaftProtocol = Protocol<RaftMessage, RegisterInput, RegisterOutput, RaftPersistent, RaftNode>;

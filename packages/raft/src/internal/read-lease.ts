@@ -65,6 +65,12 @@ export class ReadLease {
     if (sentAt > (this.acked[peer] as number)) this.acked[peer] = sentAt;
   }
 
+  /** Whether a leader may answer a read from its lease now: the lease runs, and an entry of its term is applied, so every earlier commit is too. */
+  servesRead(node: { readonly log: readonly { readonly term: number }[]; readonly commitIndex: number; readonly lastApplied: number; readonly currentTerm: number }): boolean {
+    if (node.commitIndex === 0) return false;
+    return node.log[node.commitIndex - 1]?.term === node.currentTerm && node.lastApplied === node.commitIndex && this.holds();
+  }
+
   /** Whether the leader's lease still runs on its own clock. */
   holds(): boolean {
     const now = this.clock.now();
