@@ -13,7 +13,8 @@ export { createPaxosMonitor } from "./paxos-monitor.js";
 
 // The protocol itself.
 export { createPaxosProtocol, type PaxosProtocol } from "./paxos-protocol.js";
-export { PaxosNode, type PaxosClientSession, type PaxosRole } from "./paxos-node.js";
+export { PaxosNode } from "./paxos-node.js";
+export type { PaxosClientSession, PaxosRole } from "./paxos-types.js";
 export { describePaxosMessage, type AcceptedValue, type PaxosEntry, type PaxosMessage, type PaxosPersistent, type ReportedValue } from "./messages.js";
 export { ballotProposer, ballotRound, encodeBallot, nextBallot } from "./ballot.js";
 

@@ -1,20 +1,11 @@
 import type { ReplicaObservation } from "@cx/check";
-import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type ClientSession, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { ballotProposer, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
+import { promisedObservation, reportFrom, withAccepted } from "./internal/accepted-values.js";
 import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { AcceptedValue, PaxosEntry, PaxosMessage, PaxosPersistent, ReportedValue } from "./messages.js";
-
-/**
- * A Multi-Paxos node's role as a proposer: a follower only accepts and
- * learns; a candidate runs phase 1 for its ballot and then re-proposes what
- * the promises reported (recovery); a leader has finished recovery and
- * proposes client commands in fresh slots.
- */
-export type PaxosRole = "follower" | "candidate" | "leader";
-
-/** What the replicated state machine remembers per client: its last applied operation and that operation's output. */
-export type PaxosClientSession = ClientSession;
+import type { PaxosRole } from "./paxos-types.js";
 
 /** A proposal of the current ballot that is not chosen yet: the entry and which acceptors accepted it (a bit per node). */
 interface Proposal {
@@ -209,7 +200,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     // The candidate is an acceptor too: it promises itself and reports its own accepted values.
     this.promises = 1 << this.ctx.id;
     this.answered = this.promises;
-    this.harvest(this.reportFrom(this.prepareFrom));
+    this.harvest(reportFrom(this.accepted, this.prepareFrom));
     this.election.redraw();
     this.touchElection();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
@@ -231,29 +222,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       return;
     }
     this.touchElection();
-    this.emit({
-      kind: "voted",
-      node: this.ctx.id,
-      term: m.ballot,
-      candidate: from,
-      lastLogIndex: this.commitIndex,
-      lastLogTerm: this.lastTerm(),
-      candidateLastLogIndex: m.lastIndex,
-      candidateLastLogTerm: m.lastTerm,
-      // A fact, not a fault: a Paxos proposer may be behind, it learns the accepted values from the promises.
-      candidateLogBehind: m.lastTerm < this.lastTerm() || (m.lastTerm === this.lastTerm() && m.lastIndex < this.commitIndex),
-    });
-    this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: true, promised: this.promised, accepted: this.reportFrom(this.defects.has("m_report_from_commit") ? Math.max(m.fromSlot, this.commitIndex + 1) : m.fromSlot) });
-  }
-
-  /** The values this acceptor accepted from `fromSlot` on, as a promise reports them. */
-  private reportFrom(fromSlot: number): ReportedValue[] {
-    const out: ReportedValue[] = [];
-    for (let slot = fromSlot; slot <= this.accepted.length; slot++) {
-      const value = this.accepted[slot - 1];
-      if (value !== null && value !== undefined) out.push({ slot, ballot: value.ballot, entry: value.entry });
-    }
-    return out;
+    this.emit(promisedObservation({ id: this.ctx.id, commitIndex: this.commitIndex, log: this.log }, from, m));
+    this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: true, promised: this.promised, accepted: reportFrom(this.accepted, this.defects.has("m_report_from_commit") ? Math.max(m.fromSlot, this.commitIndex + 1) : m.fromSlot) });
   }
 
   /** Keeps, per slot, the value of the highest ballot reported so far. */
@@ -480,10 +450,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
 
   /** Records an accepted value (the array is replaced: persisted states share the old one). */
   private store(slot: number, value: AcceptedValue): void {
-    const next = this.accepted.slice();
-    while (next.length < slot - 1) next.push(null);
-    next[slot - 1] = value;
-    this.accepted = next;
+    this.accepted = withAccepted(this.accepted, slot, value);
   }
 
   private broadcast(message: PaxosMessage): void {
