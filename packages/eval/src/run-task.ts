@@ -149,6 +149,7 @@ function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
     replayedViolation: replayed,
     counterexample,
     progress: result.progress,
+    passes: stats.passes,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Feedback } from "@cx/search";
+import type { Feedback, PassStats } from "@cx/search";
 import { hashText } from "@cx/sim";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, HuntRecord, StrategyName, ViolationRecord } from "./results.js";
@@ -81,6 +81,8 @@ export interface ShrinkOutput {
   readonly counterexample: Counterexample | null;
   /** How the shrink went: `[candidate runs so far, decisions left]` at the start and at every improvement (absent from older caches). */
   readonly progress?: readonly (readonly [number, number])[];
+  /** What each pass tried, accepted and cost (the shrink's `stats.passes`; absent from older caches). */
+  readonly passes?: readonly PassStats[];
 }
 
 /** What a corpus task returns. */
