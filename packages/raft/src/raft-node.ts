@@ -342,7 +342,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
         this.log = log.slice(0, prev - 1);
         this.persist();
       }
-      this.replyToAppend(from, m, { success: false, matchIndex: 0, hint: conflictHint(this.log, prev) });
+      this.ctx.send(from, stamped(m, { type: "AppendReply", term: this.currentTerm, success: false, matchIndex: 0, hint: conflictHint(this.log, prev) }));
       return;
     }
     const repair = repairLog(log, m, !this.bugs.has("truncate_on_every_append"));
@@ -362,13 +362,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       const commit = this.bugs.has("m_commit_past_match") ? m.leaderCommit : Math.min(m.leaderCommit, lastNew);
       if (commit > this.commitIndex) this.commitTo(commit);
     }
-    this.replyToAppend(from, m, { success: true, matchIndex: lastNew, hint: 0 });
-  }
-
-  /** Answers an AppendEntries of this node's term, echoing its lease stamp if it has one. */
-  private replyToAppend(to: NodeId, m: Extract<RaftMessage, { type: "AppendEntries" }>, answer: { success: boolean; matchIndex: number; hint: number }): void {
-    const reply: RaftMessage = { type: "AppendReply", term: this.currentTerm, success: answer.success, matchIndex: answer.matchIndex, hint: answer.hint };
-    this.ctx.send(to, m.sentAt === undefined ? reply : { ...reply, sentAt: m.sentAt });
+    this.ctx.send(from, stamped(m, { type: "AppendReply", term: this.currentTerm, success: true, matchIndex: lastNew, hint: 0 }));
   }
 
   private onAppendReply(from: NodeId, m: Extract<RaftMessage, { type: "AppendReply" }>): void {
@@ -442,4 +436,9 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private emit(observation: ReplicaObservation): void {
     this.ctx.emit(observation);
   }
+}
+
+/** A reply to an AppendEntries, echoing its lease stamp when it has one (lease reads). */
+function stamped(m: Extract<RaftMessage, { type: "AppendEntries" }>, reply: Extract<RaftMessage, { type: "AppendReply" }>): RaftMessage {
+  return m.sentAt === undefined ? reply : { ...reply, sentAt: m.sentAt };
 }
