@@ -61,7 +61,7 @@ function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown
       run(source: ChoiceSource): RunResult<unknown, unknown> {
         const result = inner.run(source);
         events += result.counters.events;
-        for (const feature of result.behaviours ?? []) behaviours.add(feature);
+        if (result.behaviours !== undefined) for (const feature of result.behaviours) behaviours.add(feature);
         return result;
       },
     },
