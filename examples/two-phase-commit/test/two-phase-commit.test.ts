@@ -1,4 +1,4 @@
-import { hunt } from "@cx/search";
+import { hunt, shrink } from "@cx/search";
 import { GeneratedChoices, huntScenarioOverrides, ReplayedChoices, type HistoryOperation } from "@cx/sim";
 import { describeProtocolContract } from "@cx/vitest";
 import { describe, expect, it } from "vitest";
@@ -34,6 +34,24 @@ describe("the two-phase-commit example's seeded defects", () => {
   it("the correct protocol survives the same hunt", () => {
     const result = huntFor([]);
     expect(result.found ? `${result.outcome.violation?.invariant}: ${result.outcome.violation?.message}` : "none").toBe("none");
+  });
+});
+
+describe("shrinking a find of answer_before_sync", () => {
+  it("keeps one of the hunt's four nemesis crashes and writes it as a fault tick's crash, where dropping any one alone loses the failure", () => {
+    // Seed 1's find, at the fixed point the other passes reach: the answered commit comes late because
+    // three earlier crashes of the coordinator held it up, and the last crash lands before the sync tick.
+    const unusual: Readonly<Record<number, number>> = { 6: 6, 18: 1, 28: 1, 36: 1, 48: 90, 49: 1, 84: 90, 85: 1, 96: 90, 97: 1, 163: 90, 164: 1 };
+    const choices = Array.from({ length: 165 }, (_, i) => unusual[i] ?? 0);
+    const target = protocolPlugin.createTarget({ defects: ["answer_before_sync"], options: huntScenarioOverrides });
+    const alone = shrink({ target, choices, violation: { invariant: "AnsweredOutcome" }, passes: ["delete-span-runs", "zero-chunks", "lower-values"], finalPasses: [] });
+    expect(alone.choices.length).toBe(165);
+    const result = shrink({ target, choices, violation: { invariant: "AnsweredOutcome" }, passes: ["keep-and-place"], finalPasses: [] });
+    expect(result.outcome.violation?.invariant).toBe("AnsweredOutcome");
+    const traced = protocolPlugin.run({ defects: ["answer_before_sync"], options: huntScenarioOverrides, choices: new ReplayedChoices(result.choices), recordTrace: true });
+    const crashes = traced.trace.filter((event) => event.kind === "crash");
+    expect(crashes.length).toBe(1);
+    expect(result.choices.length).toBeLessThan(choices.length);
   });
 });
 

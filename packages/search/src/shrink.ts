@@ -110,7 +110,6 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "lower-and-raise",
   "lower-and-switch",
   "lower-and-place",
-  "reencode-faults",
   "aligned-move-spans",
   "aligned-move-earlier",
   "aligned-swap-neighbours",

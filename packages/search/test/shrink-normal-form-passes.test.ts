@@ -265,26 +265,26 @@ function strikeAfterRequests(reads: number, delay: number): number[] {
 }
 
 describe("passes toward one normal form", () => {
-  it("reencode-faults writes a nemesis strike as the fault clock's partition, which no move of values reaches", () => {
+  it("keep-and-place writes a nemesis strike as the fault clock's partition, which no move of values reaches", () => {
     const target = twoMechanismTarget();
     // Strikes at 10%; the strike at event 7 isolates node 2: 7 ticks of 7 draws and 2 strikes of 3 before it.
     const strikeAt = 7 + 7 * 8 + 3 * 2;
     const start = [0, 0, 0, 0, 1, 0, 0, ...new Array<number>(strikeAt - 7).fill(0), 90, 0, 0];
     const others = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-and-place", "lower-switch-and-place", "lower-values", "lower-pairs", "lower-and-switch", "lower-and-raise"] });
     expect(others.choices).toEqual(trimChoices(start));
-    const reencoded = shrink({ target, choices: start, violation: bad, passes: ["reencode-faults", "lower-values"] });
+    const reencoded = shrink({ target, choices: start, violation: bad, passes: ["keep-and-place", "lower-values"] });
     // Partitions on at 5%, the nemesis off (the in-flight cut the pass turned on does not matter here: lowered again); node 2 cut off at the first tick.
     expect(reencoded.choices).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 95, 0, 2]);
   });
 
-  it("reencode-faults writes a message the delay spread made late as a held one, which no move of values reaches", () => {
+  it("keep-and-place writes a message the delay spread made late as a held one, which no move of values reaches", () => {
     const target = twoReorderingsTarget();
     // The delay level on, the fourth message 6 late (after the fifth).
     const start = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6];
     const others = shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "place-decisions", "lower-values", "lower-pairs", "lower-and-switch", "lower-and-raise", "lower-and-place"] });
     expect(others.choices).toEqual(start);
     // The hold level on and the fourth message held: the hold level comes later among the settings, so the list is smaller.
-    expect(shrink({ target, choices: start, violation: bad, passes: ["reencode-faults", "lower-values"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97]);
+    expect(shrink({ target, choices: start, violation: bad, passes: ["keep-and-place", "lower-values"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97]);
   });
 
   it("lowest-levels brings every fault level down at once with each trigger moved to its band, where lowering one level and raising one trigger loses the other", () => {
@@ -292,7 +292,7 @@ describe("passes toward one normal form", () => {
     // the bottom of the band, which any one level lowered moves above them.
     const target = twoReorderingsTarget([3, 5]);
     const start = [2, 1, 0, 0, 3, 0, 0, 0, 0, 0, 0, 72, 0, 0, 0, 72];
-    const others = shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "lower-values", "lower-pairs", "lower-and-raise", "lower-and-switch", "lower-and-place", "reencode-faults"] });
+    const others = shrink({ target, choices: start, violation: bad, passes: ["zero-kinds", "lower-values", "lower-pairs", "lower-and-raise", "lower-and-switch", "lower-and-place"] });
     expect(others.choices).toEqual(start);
     // At 3% the hold band is 97-99 alone.
     expect(shrink({ target, choices: start, violation: bad, passes: ["lowest-levels"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97, 0, 0, 0, 97]);
@@ -462,7 +462,7 @@ describe("passes toward one normal form", () => {
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {
-    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "reencode-faults", "aligned-raise-values", "lowest-levels", "keep-and-place", "zero-suffixes"], { numRuns: 6, seed: 29 });
+    expectEachPassAloneKeepsItsViolation(["zero-kinds", "place-decisions", "lower-and-raise", "lower-and-switch", "lower-and-place", "lower-switch-and-place", "aligned-raise-values", "lowest-levels", "keep-and-place", "zero-suffixes"], { numRuns: 6, seed: 29 });
   });
 
   it("are deterministic: the same input gives the same output", () => {

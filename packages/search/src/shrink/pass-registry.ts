@@ -18,7 +18,6 @@ import { lowerAndPlace, lowerSwitchAndPlace } from "./passes/lower-and-place.js"
 import { lowerLeadAndPlace } from "./passes/lower-lead-and-place.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
-import { reencodeFaultsPass } from "./passes/reencode-faults.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
 import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
 import { alignedRaiseValues } from "./passes/aligned-raise-values.js";
@@ -66,7 +65,6 @@ export const shrinkPasses = {
   "lower-and-place": lowerAndPlace,
   "lower-switch-and-place": lowerSwitchAndPlace,
   "lower-lead-and-place": lowerLeadAndPlace,
-  "reencode-faults": reencodeFaultsPass,
   "aligned-raise-values": alignedRaiseValues,
   "lowest-levels": lowestLevels,
 } as const satisfies Record<string, ShrinkPass>;
