@@ -42,19 +42,9 @@ export { deterministicView } from "./deterministic-view.js";
 export { computeHeadline, computeProtocolHeadline, type HeadlineInput } from "./headline.js";
 
 // Rendering.
-export {
-  buildProtocolTables,
-  buildResultSections,
-  buildResultTables,
-  formatCount,
-  formatMs,
-  formatRatio,
-  formatStorySteps,
-  medianTimeToFindMs,
-  protocolSlug,
-  type ResultSections,
-  type ResultTable,
-} from "./result-tables.js";
+export { buildResultSections, buildResultTables, type ResultSections } from "./result-tables.js";
+export { buildProtocolTables, medianTimeToFindMs, protocolSlug } from "./protocol-tables.js";
+export { formatCount, formatMs, formatRatio, formatStorySteps, type ResultTable } from "./result-format.js";
 export { renderSummaryMarkdown } from "./render-summary.js";
 
 // The pieces, for custom experiments.

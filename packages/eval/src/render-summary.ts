@@ -1,5 +1,6 @@
 import { escapeMarkdown } from "@cx/viz";
-import { buildResultSections, formatMs, type ResultTable } from "./result-tables.js";
+import { formatMs, type ResultTable } from "./result-format.js";
+import { buildResultSections } from "./result-tables.js";
 import type { ExperimentResults, ProtocolResults } from "./results.js";
 
 function markdownTable(table: ResultTable, level: string): string[] {

@@ -1,9 +1,8 @@
-import { performance } from "node:perf_hooks";
-import { Job, Queue, QueueEvents } from "bullmq";
+import { Queue, QueueEvents } from "bullmq";
 import type { TaskPool } from "../task-pool.js";
-import { taskKey, type EvalOutput, type EvalTask, type OutputOf } from "../tasks.js";
-import { CAMPAIGN_QUEUE, REFUSED_PREFIX, campaignJobId, isCampaignTask, type CampaignJobData, type CampaignTask } from "./campaign-job.js";
-import { QueueError } from "./queue-error.js";
+import type { EvalOutput, EvalTask, OutputOf } from "../tasks.js";
+import { CAMPAIGN_QUEUE, isCampaignTask, type CampaignJobData } from "./campaign-job.js";
+import { CampaignJobs } from "./campaign-jobs.js";
 import type { RedisLink } from "./redis-link.js";
 
 /** What a coordinator's pool saw: where each job's result came from. */
@@ -47,20 +46,6 @@ export interface CampaignPoolOptions {
   readonly onStatus?: (line: string) => void;
 }
 
-interface Pending {
-  readonly task: CampaignTask;
-  readonly key: string;
-  readonly resolve: (output: EvalOutput) => void;
-  readonly reject: (error: Error) => void;
-  /** The job existed before this coordinator asked for it. */
-  existed: boolean;
-  looked: boolean;
-  busy: boolean;
-  again: boolean;
-}
-
-const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`;
-
 /**
  * The coordinator's side of a campaign: a {@link TaskPool} that turns each
  * hunt and shrink into a BullMQ job whose id is the task's content
@@ -99,8 +84,6 @@ const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`;
  */
 export async function createCampaignPool(options: CampaignPoolOptions): Promise<CampaignPool> {
   const { link, cxVersion, local } = options;
-  const patienceMs = options.patienceMs ?? 600_000;
-  const report = options.onStatus ?? (() => {});
   const queue = new Queue<CampaignJobData, EvalOutput>(CAMPAIGN_QUEUE, { connection: link.connection() });
   const events = new QueueEvents(CAMPAIGN_QUEUE, { connection: link.connection() });
   // Connection trouble is reported by the link; without a listener an 'error' event would throw.
@@ -109,170 +92,32 @@ export async function createCampaignPool(options: CampaignPoolOptions): Promise<
   await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
   const workers = await queue.getWorkersCount();
 
-  const pending = new Map<string, Pending>();
-  const promises = new Map<string, Promise<EvalOutput>>();
-  const finished = new Set<string>();
-  const byWorker: Record<string, number> = {};
-  const counts = { fromQueue: 0, recovered: 0, restarted: 0, local: 0 };
-  let failure: QueueError | undefined;
-  let lastAnswer = performance.now();
-  let lastWorker = performance.now();
-  let lastFinish = performance.now();
-  let lastReport = performance.now();
-
-  const jobData = (entry: Pending): CampaignJobData => ({ cxVersion, key: entry.key, task: entry.task });
-  const add = (id: string, entry: Pending) => queue.add(entry.task.kind, jobData(entry), { jobId: id, attempts: 2, removeOnComplete: false, removeOnFail: false });
-
-  const finish = (entry: Pending, job: Job<CampaignJobData, EvalOutput>, firstLook: boolean): void => {
-    const id = job.id ?? "";
-    const output = job.returnvalue as EvalOutput | null;
-    pending.delete(id);
-    if (output === null || typeof output !== "object" || output.kind !== entry.task.kind) {
-      entry.reject(new Error(`job ${id} (${entry.key}) finished without a ${entry.task.kind} output: ${JSON.stringify(output)?.slice(0, 200)}`));
-      return;
-    }
-    if (entry.existed && firstLook) counts.fromQueue++;
-    if (job.stalledCounter > 0) counts.recovered++;
-    if (job.attemptsStarted > 1) counts.restarted++;
-    const by = job.processedBy ?? "unknown";
-    byWorker[by] = (byWorker[by] ?? 0) + 1;
-    finished.add(id);
-    lastFinish = performance.now();
-    entry.resolve(output);
-  };
-
-  const refuse = (id: string, entry: Pending, reason: string): void => {
-    pending.delete(id);
-    finished.add(id);
-    if (reason.startsWith(REFUSED_PREFIX)) entry.reject(new QueueError(reason));
-    // Workers that keep dying on a job (out of memory, killed) are the machines' trouble, not a bug in cx.
-    else if (/stalled more than/i.test(reason)) entry.reject(new QueueError(`job ${id} (${entry.key}) was taken back from workers that stopped answering too many times (${reason}); look at the workers' logs and memory`));
-    else entry.reject(new Error(`a worker failed on job ${id} (${entry.key}): ${reason}`));
-  };
-
-  /** Looks the job up and resolves, rejects, retries or re-adds it; a call during a lookup makes the lookup run again. */
-  const settle = async (id: string): Promise<void> => {
-    const entry = pending.get(id);
-    if (entry === undefined) return;
-    if (entry.busy) {
-      entry.again = true;
-      return;
-    }
-    entry.busy = true;
-    try {
-      do {
-        entry.again = false;
-        const firstLook = !entry.looked;
-        const job = await Job.fromId<CampaignJobData, EvalOutput>(queue, id);
-        lastAnswer = performance.now();
-        entry.looked = true;
-        if (job === undefined) {
-          // Gone from Redis (restarted without persistence, or removed by hand): cut it again.
-          await add(id, entry);
-          continue;
-        }
-        if (job.finishedOn === undefined) continue;
-        const state = await job.getState();
-        if (state === "completed") finish(entry, job, firstLook);
-        else if (state === "failed" && firstLook) await job.retry("failed");
-        else if (state === "failed") refuse(id, entry, job.failedReason);
-      } while (entry.again && pending.has(id));
-    } catch {
-      // Redis is away: the next poll looks again.
-    } finally {
-      entry.busy = false;
-    }
-  };
-
-  events.on("completed", ({ jobId }) => void settle(jobId));
-  events.on("failed", ({ jobId }) => void settle(jobId));
-
-  const giveUp = (message: string): void => {
-    failure = new QueueError(message);
-    for (const [id, entry] of pending) {
-      pending.delete(id);
-      entry.reject(failure);
-    }
-  };
-
-  let polling = false;
-  const poll = async (): Promise<void> => {
-    const now = performance.now();
-    if (pending.size === 0) {
-      lastWorker = now;
-      lastAnswer = now;
-    } else if (now - lastAnswer > patienceMs) {
-      giveUp(`Redis at ${link.url.display} has not answered for ${seconds(now - lastAnswer)}, with ${pending.size} jobs of this campaign unfinished; run the campaign again once Redis is back (finished jobs are kept)`);
-    } else if (now - lastWorker > patienceMs) {
-      giveUp(`no cx worker has been connected to ${link.url.display} for ${seconds(now - lastWorker)}, with ${pending.size} jobs of this campaign unfinished: start one with  cx worker --queue ${link.url.display}`);
-    }
-    if (polling || pending.size === 0) return;
-    polling = true;
-    try {
-      await Promise.all([...pending.keys()].map((id) => settle(id)));
-      const [connected, jobCounts] = await Promise.all([queue.getWorkersCount(), queue.getJobCounts("active", "wait")]);
-      lastAnswer = performance.now();
-      if (connected > 0) lastWorker = lastAnswer;
-      if (pending.size > 0 && lastAnswer - lastFinish >= (options.reportMs ?? 30_000) && lastAnswer - lastReport >= (options.reportMs ?? 30_000)) {
-        lastReport = lastAnswer;
-        report(`waiting for ${pending.size} jobs of this campaign (queue: ${jobCounts["active"] ?? 0} running, ${jobCounts["wait"] ?? 0} waiting); ${connected} worker${connected === 1 ? "" : "s"} connected to ${link.url.display}; nothing finished for ${seconds(lastAnswer - lastFinish)}`);
-      }
-    } catch {
-      // Redis is away; the patience check above decides when to stop waiting.
-    } finally {
-      polling = false;
-    }
-  };
-  const timer = setInterval(() => void poll(), options.pollMs ?? 2000);
-
-  const submit = async (id: string, entry: Pending): Promise<void> => {
-    const existing = await Job.fromId<CampaignJobData, EvalOutput>(queue, id);
-    if (existing !== undefined && options.fresh === true && existing.finishedOn !== undefined) {
-      await existing.remove();
-      await add(id, entry);
-    } else if (existing !== undefined) {
-      entry.existed = true;
-    } else {
-      await add(id, entry);
-    }
-    await settle(id);
-  };
-
-  const runOnQueue = (task: CampaignTask): Promise<EvalOutput> => {
-    const id = campaignJobId(task, cxVersion);
-    const known = promises.get(id);
-    if (known !== undefined) return known;
-    const promise = new Promise<EvalOutput>((resolve, reject) => {
-      if (failure !== undefined) return reject(failure);
-      const entry: Pending = { task, key: taskKey(task), resolve, reject, existed: false, looked: false, busy: false, again: false };
-      pending.set(id, entry);
-      submit(id, entry).catch(() => {
-        // Redis is away mid-submit: the poll looks the job up (and adds it if missing).
-      });
-    });
-    promises.set(id, promise);
-    return promise;
-  };
+  const jobs = new CampaignJobs({
+    queue,
+    link,
+    cxVersion,
+    fresh: options.fresh === true,
+    patienceMs: options.patienceMs ?? 600_000,
+    reportMs: options.reportMs ?? 30_000,
+    report: options.onStatus ?? (() => {}),
+  });
+  let localRuns = 0;
+  events.on("completed", ({ jobId }) => void jobs.settle(jobId));
+  events.on("failed", ({ jobId }) => void jobs.settle(jobId));
+  const timer = setInterval(() => void jobs.poll(), options.pollMs ?? 2000);
 
   return {
     workers,
     run<T extends EvalTask>(task: T): Promise<OutputOf<T>> {
-      if (isCampaignTask(task)) return runOnQueue(task) as Promise<OutputOf<T>>;
-      counts.local++;
+      if (isCampaignTask(task)) return jobs.run(task) as Promise<OutputOf<T>>;
+      localRuns++;
       return local.run(task);
     },
-    stats: () => ({ jobs: promises.size, ...counts, byWorker: { ...byWorker } }),
-    async forget() {
-      const ids = [...finished];
-      const removed = await Promise.all(ids.map((id) => queue.remove(id)));
-      return removed.filter((n) => n > 0).length;
-    },
+    stats: () => ({ jobs: jobs.asked, ...jobs.counts, local: localRuns, byWorker: { ...jobs.byWorker } }),
+    forget: () => jobs.forget(),
     async destroy() {
       clearInterval(timer);
-      for (const [id, entry] of pending) {
-        pending.delete(id);
-        entry.reject(new QueueError("the campaign's queue connection was closed with jobs unfinished"));
-      }
+      jobs.abandon("the campaign's queue connection was closed with jobs unfinished");
       // Closing waits for Redis; a Redis that is gone must not keep the coordinator from exiting.
       let grace: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([Promise.allSettled([events.close(), queue.close()]), new Promise<void>((resolve) => (grace = setTimeout(resolve, 2000)))]);
