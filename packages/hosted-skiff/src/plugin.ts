@@ -4,7 +4,7 @@ import { registerWorkload } from "@cx/sim";
 
 /**
  * skiff as a cx protocol plug-in: every node runs the library's own code in a realm of its own; the adapter
- * (`node.ts`, `host-leveldown.ts`) wires its network, its levelup database and its command API to the world.
+ * (`node.ts` and the modules it imports) wires its network, its levelup database and its command API to the world.
  * No defects are seeded: the library is tested as it ships.
  */
 export const protocolPlugin = defineHostedPlugin({
