@@ -2,7 +2,10 @@ import type { ReplicaObservation } from "@cx/check";
 import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { ballotProposer, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
+import { AcceptorDisk } from "./internal/acceptor-disk.js";
 import { promisedObservation, reportFrom, withAccepted } from "./internal/accepted-values.js";
+import { ClientWaits } from "./internal/client-waits.js";
+import { PromiseTally } from "./internal/promise-tally.js";
 import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { AcceptedValue, PaxosEntry, PaxosMessage, PaxosPersistent, ReportedValue } from "./messages.js";
 import type { PaxosRole } from "./paxos-types.js";
@@ -68,29 +71,24 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   private readonly defects: ReadonlySet<PaxosDefectName>;
   /** Slots learned chosen beyond the contiguous log. */
   private readonly chosenAhead = new Map<number, PaxosEntry>();
-  private promises = 0;
-  private answered = 0;
   /** The first slot phase 1 asked about. */
   private prepareFrom = 1;
-  /** Phase 1's harvest: the highest-ballot value reported per slot. */
-  private readonly reported = new Map<number, AcceptedValue>();
+  /** Phase 1: who answered and who promised, and the values they reported. */
+  private readonly tally: PromiseTally;
   /** While recovering: the last slot that must be chosen before leading (-1: still in phase 1). */
   private recoverTo = -1;
   private nextSlot = 1;
-  private readonly waiting = new Map<number, ClientRequest<RegisterInput>>();
-  /** Client requests that reached this node while it knew of no leader: answered once it learns one. */
-  private held: ClientRequest<RegisterInput>[] = [];
+  /** Client requests not answered yet: held while no leader is known, or waiting for their slot. */
+  private readonly clients = new ClientWaits();
   private readonly election: ElectionTimer;
-  /** The `reply_before_sync` defect: write and answer now, sync with the next heartbeat. */
-  private readonly syncLater: boolean;
-  /** Under `reply_before_sync`: a write is waiting for the next sync. */
-  private syncPending = false;
+  private readonly disk: AcceptorDisk;
 
   constructor(ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>, defects: ReadonlySet<PaxosDefectName>) {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.defects = defects;
-    this.syncLater = defects.has("reply_before_sync");
+    this.tally = new PromiseTally({ ignoreReports: defects.has("ignore_promised_values"), firstReportWins: defects.has("m_harvest_first_report") });
+    this.disk = new AcceptorDisk(ctx, defects.has("reply_before_sync"));
     const restored = ctx.restore();
     if (restored !== undefined) {
       this.accepted = restored.accepted;
@@ -102,7 +100,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       // The disk failed it at this restart (a scenario with diskFaults): it starts blank, but it did restart, and what it
       // had applied is gone with the rest; the format below (under reply_before_sync) happens again at its next boot.
       this.emit({ kind: "restarted", node: ctx.id, term: this.promised, logLength: 0 });
-    } else if (this.syncLater) {
+    } else if (this.disk.syncLater) {
       // Under this defect a crash can lose every write of a boot: format the disk at the first boot, so that a
       // restart always finds a synced state to restore (and says so), however little it kept.
       ctx.persist({ promised: this.promised, accepted: this.accepted });
@@ -137,8 +135,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
 
   onTimer(name: string): void {
     if (name === "sync") {
-      this.ctx.sync();
-      this.syncPending = false;
+      this.disk.sync();
       return;
     }
     if (name === "election") {
@@ -158,7 +155,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       const hint = this.leaderHint;
       if (hint === undefined || hint === this.ctx.id) {
         // Redirecting blindly during an election only bounces the client around: hold the request until a leader is known.
-        this.held.push(request);
+        this.clients.hold(request);
         return;
       }
       this.ctx.reply(request, { kind: "redirect", leaderHint: hint });
@@ -176,7 +173,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     }
     const entry: PaxosEntry = { ballot: this.ballot, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
     const slot = this.nextSlot++;
-    this.waiting.set(slot, request);
+    this.clients.wait(slot, request);
     this.propose(slot, entry);
   }
 
@@ -197,20 +194,17 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.persist();
     this.emit({ kind: "role", node: this.ctx.id, role: "candidate", term: this.ballot });
     this.prepareFrom = this.commitIndex + 1;
-    // The candidate is an acceptor too: it promises itself and reports its own accepted values.
-    this.promises = 1 << this.ctx.id;
-    this.answered = this.promises;
-    this.harvest(reportFrom(this.accepted, this.prepareFrom));
+    this.tally.begin(this.ctx.id, reportFrom(this.accepted, this.prepareFrom));
     this.election.redraw();
     this.touchElection();
     this.ctx.setTimer("heartbeat", HEARTBEAT_MS);
-    if (this.isQuorum(this.promises)) this.startRecovery();
+    if (this.isQuorum(this.tally.promises)) this.startRecovery();
     else this.sendPrepares();
   }
 
   private sendPrepares(): void {
     const message: PaxosMessage = { type: "Prepare", ballot: this.ballot, fromSlot: this.prepareFrom, lastIndex: this.commitIndex, lastTerm: this.lastTerm() };
-    for (const peer of this.ctx.peers) if ((this.answered & (1 << peer)) === 0) this.ctx.send(peer, message);
+    for (const peer of this.ctx.peers) if (!this.tally.hasAnswered(peer)) this.ctx.send(peer, message);
   }
 
   private onPrepare(from: NodeId, m: Extract<PaxosMessage, { type: "Prepare" }>): void {
@@ -226,26 +220,14 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.ctx.send(from, { type: "Promise", ballot: m.ballot, ok: true, promised: this.promised, accepted: reportFrom(this.accepted, this.defects.has("m_report_from_commit") ? Math.max(m.fromSlot, this.commitIndex + 1) : m.fromSlot) });
   }
 
-  /** Keeps, per slot, the value of the highest ballot reported so far. */
-  private harvest(values: readonly ReportedValue[]): void {
-    if (this.defects.has("ignore_promised_values")) return;
-    for (const v of values) {
-      const known = this.reported.get(v.slot);
-      if (known === undefined || (v.ballot > known.ballot && !this.defects.has("m_harvest_first_report"))) this.reported.set(v.slot, { ballot: v.ballot, entry: v.entry });
-    }
-  }
-
   private onPromise(from: NodeId, m: Extract<PaxosMessage, { type: "Promise" }>): void {
     if (m.promised > this.promised) {
       this.adopt(m.promised);
       return;
     }
     if (this.role !== "candidate" || this.recoverTo >= 0 || m.ballot !== this.ballot) return;
-    this.answered |= 1 << from;
-    if (!m.ok) return;
-    this.promises |= 1 << from;
-    this.harvest(m.accepted);
-    if (this.isQuorum(this.promises)) this.startRecovery();
+    if (!this.tally.answer(from, m)) return;
+    if (this.isQuorum(this.tally.promises)) this.startRecovery();
   }
 
   private isQuorum(mask: number): boolean {
@@ -259,18 +241,18 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   /** A majority promised: propose again, in this ballot, every slot it might have to (a no-op where nothing was reported). */
   private startRecovery(): void {
     let last = this.commitIndex;
-    if (!this.defects.has("m_recover_committed_only")) for (const slot of this.reported.keys()) last = Math.max(last, slot);
+    if (!this.defects.has("m_recover_committed_only")) for (const slot of this.tally.reported.keys()) last = Math.max(last, slot);
     for (const slot of this.chosenAhead.keys()) last = Math.max(last, slot);
     this.recoverTo = last;
     this.nextSlot = last + 1;
     for (let slot = this.commitIndex + 1; slot <= last; slot++) {
       if (this.chosenAhead.has(slot) && !this.defects.has("m_recover_over_chosen")) continue;
-      const entry = this.reported.get(slot)?.entry ?? { ballot: this.ballot, id: `noop b${this.ballot}`, client: null, seq: null, input: null };
+      const entry = this.tally.reported.get(slot)?.entry ?? { ballot: this.ballot, id: `noop b${this.ballot}`, client: null, seq: null, input: null };
       this.propose(slot, entry);
       // A quorum of one (the minority_quorum defect) chooses at once, and may finish recovery inside the loop.
       if (this.role !== "candidate") break;
     }
-    this.reported.clear();
+    this.tally.reported.clear();
     this.checkRecovered();
   }
 
@@ -284,14 +266,12 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.emit({ kind: "role", node: this.ctx.id, role: "leader", term: this.ballot });
     this.election.cancel();
     this.broadcast({ type: "Chosen", ballot: this.ballot, fromSlot: this.commitIndex + 1, entries: NO_ENTRIES, commitIndex: this.commitIndex });
-    if (this.held.length > 0) this.releaseHeld();
+    if (this.clients.holding) this.releaseHeld();
   }
 
   /** Answers the requests held while no leader was known: served here if we lead, redirected otherwise. */
   private releaseHeld(): void {
-    const held = this.held;
-    this.held = [];
-    for (const request of held) this.onClientRequest(request);
+    for (const request of this.clients.release()) this.onClientRequest(request);
   }
 
   /** Proposes `entry` for `slot` in the current ballot: accepts it locally, then asks every peer. */
@@ -397,11 +377,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       const { effect, output } =
         entry.client !== null && entry.seq !== null && entry.input !== null ? this.machine.apply(entry as ClientOperation, !this.defects.has("no_client_dedup")) : NO_OP_APPLIED;
       this.emit({ kind: "applied", node: this.ctx.id, index, id: entry.id, client: entry.client, seq: entry.seq, effect });
-      const request = this.waiting.get(index);
-      if (request !== undefined) {
-        this.waiting.delete(index);
-        if (request.client === entry.client && request.seq === entry.seq) this.ctx.reply(request, { kind: "ok", output });
-      }
+      const request = this.clients.take(index);
+      if (request !== undefined && request.client === entry.client && request.seq === entry.seq) this.ctx.reply(request, { kind: "ok", output });
     }
   }
 
@@ -419,7 +396,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     if (was === "follower") return;
     this.ctx.cancelTimer("heartbeat");
     // Pending clients time out and retry elsewhere; their commands may still be chosen (at-most-once covers it).
-    this.waiting.clear();
+    this.clients.forgetWaiting();
     if (was === "leader") {
       this.election.restart();
     }
@@ -430,16 +407,14 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     if (this.role !== "follower" || ballotProposer(this.promised, this.ctx.clusterSize) !== from) return;
     this.leaderHint = from;
     this.touchElection();
-    if (this.held.length > 0) this.releaseHeld();
+    if (this.clients.holding) this.releaseHeld();
   }
 
   private clearProposer(): void {
     this.ballot = 0;
     this.proposals.clear();
-    this.reported.clear();
+    this.tally.clear();
     this.recoverTo = -1;
-    this.promises = 0;
-    this.answered = 0;
   }
 
   // ---- plumbing ------------------------------------------------------------
@@ -458,15 +433,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   private persist(): void {
-    const state = { promised: this.promised, accepted: this.accepted };
-    if (!this.syncLater) {
-      this.ctx.persist(state);
-      return;
-    }
-    // The seeded defect: write now, answer now, sync with the next heartbeat.
-    this.ctx.write(state);
-    if (!this.syncPending) this.ctx.setTimer("sync", HEARTBEAT_MS);
-    this.syncPending = true;
+    this.disk.persist({ promised: this.promised, accepted: this.accepted });
   }
 
   private emit(observation: ReplicaObservation): void {
