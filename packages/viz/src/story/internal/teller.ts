@@ -1,13 +1,16 @@
 import { nodeName, recogniseReplicaObservation, type ReplicaObservation, type ReplicaRole } from "@cx/check";
 import type { NodeId, Observation, ProtocolWords, StorageFault, TraceEvent } from "@cx/sim";
-import { clockJumpText, clockText } from "../../describe/clock-text.js";
+import { clockJumpText } from "../../describe/clock-text.js";
 import { responseText } from "../../describe/describe-event.js";
 import { genericObservation, observationFields } from "../../describe/generic-observation.js";
 import { nodeList } from "../../internal/node-list.js";
 import { valueText } from "../../internal/value-text.js";
+import { ClockStep } from "./clock-step.js";
 import { entriesText, idsText, StoryPriority, type Draft } from "./draft.js";
 import { DraftList } from "./draft-list.js";
 import type { Focus } from "./focus.js";
+import { finalCommitOf, StalledEntries } from "./stalled-entries.js";
+import { StoryWords, type StoryRole } from "./story-words.js";
 
 /** ` (3 times)` when one node repeated what the step says. */
 const timesText = (draft: Draft): string => {
@@ -15,7 +18,6 @@ const timesText = (draft: Draft): string => {
   return times > 1 ? ` (${times} times)` : "";
 };
 
-type Role = ReplicaRole | "down";
 type Known<Kind extends ReplicaObservation["kind"]> = Extract<ReplicaObservation, { kind: Kind }>;
 
 const plural = (draft: Draft, one: string, many: string): string => (draft.nodes.length > 1 ? many : one);
@@ -29,7 +31,7 @@ const STORAGE_FAULT_TEXT: Readonly<Record<StorageFault, string>> = {
 /** Walks the trace once, keeping state (roles, commit indices) and drafting steps. */
 export class Teller {
   private readonly steps = new DraftList();
-  private readonly roles = new Map<NodeId, { role: Role; term: number; status: string | undefined }>();
+  private readonly roles = new Map<NodeId, { role: StoryRole; term: number; status: string | undefined }>();
   /** Whom each node voted for, by `node:term`: a second, different vote is worth telling. */
   private readonly votes = new Map<string, number>();
   private readonly commits = new Map<NodeId, number>();
@@ -47,32 +49,28 @@ export class Teller {
   /** Liveness: the highest index ever committed; the story is about why nothing followed it. */
   private readonly finalCommit: number;
   /** Liveness: the one step gathering every entry appended past `finalCommit`. */
-  private stalled: { draft: Draft; byNode: Map<NodeId, { low: number; high: number }> } | null = null;
+  private readonly stalled: StalledEntries;
 
   private readonly focus: Focus;
   private readonly trace: readonly TraceEvent[];
   private readonly violationStep: number;
   private readonly liveness: boolean;
   private readonly words: ProtocolWords;
-  /** When the story ends (the violation, or the run's end): how far a drifting clock has strayed by then. */
-  private readonly endTime: number;
-  /** The one step telling every node's drawn clock, and the clocks it tells. */
-  private clocks: { draft: Draft; events: Extract<TraceEvent, { kind: "clock" }>[] } | null = null;
+  private readonly wording: StoryWords;
+  /** The one step telling every node's drawn clock. */
+  private readonly clocks: ClockStep;
 
   constructor(setup: { clusterSize: number; focus: Focus; trace: readonly TraceEvent[]; violationStep: number; words: ProtocolWords; endTime: number }) {
     this.words = setup.words;
-    this.endTime = setup.endTime;
+    this.wording = new StoryWords(setup.words);
+    this.clocks = new ClockStep(this.steps, setup.endTime);
     this.focus = setup.focus;
     this.trace = setup.trace;
     this.violationStep = setup.violationStep;
     this.liveness = setup.focus.liveness;
     this.clusterSize = setup.clusterSize;
-    let finalCommit = 0;
-    for (const event of setup.trace) {
-      const known = event.kind === "observation" ? recogniseReplicaObservation(event.observation, event.node) : null;
-      if (known?.kind === "committed") finalCommit = Math.max(finalCommit, known.index);
-    }
-    this.finalCommit = finalCommit;
+    this.stalled = new StalledEntries(this.steps, setup.clusterSize);
+    this.finalCommit = finalCommitOf(setup.trace);
     const trace = setup.trace;
     this.rareMax = setup.clusterSize;
     for (const event of trace) {
@@ -94,7 +92,7 @@ export class Teller {
     for (let node = 0; node < this.clusterSize; node++) {
       const role = this.roles.get(node);
       const length = this.logLengths.get(node);
-      const what = role?.role === "leader" ? ` (${this.roleName(role)} of ${this.epoch(role.term)})` : role?.role === "down" ? " (down)" : "";
+      const what = role?.role === "leader" ? ` (${this.wording.roleName(role)} of ${this.wording.epoch(role.term)})` : role?.role === "down" ? " (down)" : "";
       nodes.push(`${nodeName(node)}${what} ${length === undefined ? "has an unknown log" : `has ${length} entr${length === 1 ? "y" : "ies"}`}`);
     }
     const leaders = [...this.roles.values()].filter((r) => r.role === "leader").length;
@@ -117,7 +115,7 @@ export class Teller {
         const was = this.roles.get(event.node);
         this.roles.set(event.node, { role: "down", term: was?.term ?? 0, status: undefined });
         this.commits.delete(event.node);
-        const whileLeader = was?.role === "leader" ? ` while ${this.roleName(was)} of ${this.epoch(was.term)}` : "";
+        const whileLeader = was?.role === "leader" ? ` while ${this.wording.roleName(was)} of ${this.wording.epoch(was.term)}` : "";
         this.steps.add(event, { kind: "crash", nodes: [event.node], priority: StoryPriority.Turn, say: () => `${nodeName(event.node)} crashes${whileLeader} (down for ${event.downMs} ms)${event.lostUnsynced === true ? ", losing what it had written but not synced" : ""}` });
         return;
       }
@@ -144,7 +142,7 @@ export class Teller {
         this.steps.add(event, { kind: "partition", nodes: [], priority: StoryPriority.Turn, say: () => `network partition: ${event.shape}` });
         return;
       case "clock":
-        return this.clock(event);
+        return this.clocks.add(event, this.clockPriority(event.node));
       case "clock-jump":
         this.steps.add(event, { kind: "clock-jump", nodes: [event.node], priority: this.clockPriority(event.node), say: () => clockJumpText(event) });
         return;
@@ -260,18 +258,18 @@ export class Teller {
     const absorbing = this.absorbingFor(node);
     this.roles.set(node, { role: "follower", term: known.term, status: undefined });
     if (absorbing !== null) {
-      if (absorbing.draft.kind === "restart") absorbing.draft.detail += ` with ${this.epoch(known.term)} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
+      if (absorbing.draft.kind === "restart") absorbing.draft.detail += ` with ${this.wording.epoch(known.term)} and ${known.logLength} log entr${known.logLength === 1 ? "y" : "ies"}`;
       absorbing.draft.events++;
       absorbing.draft.sources.push(event);
       return;
     }
-    this.steps.add(event, { kind: "restart", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} restarts with ${this.epoch(known.term)} and ${known.logLength} log entries` });
+    this.steps.add(event, { kind: "restart", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} restarts with ${this.wording.epoch(known.term)} and ${known.logLength} log entries` });
   }
 
   /** An entry appended: told when the story follows it; for liveness, past the last commit, it joins the stall. */
   private appended(node: NodeId, known: Known<"appended">, event: TraceEvent): void {
     this.logLengths.set(node, Math.max(this.logLengths.get(node) ?? 0, known.index));
-    if (this.liveness && known.index > this.finalCommit) return this.stalledAppend(node, known.index, event);
+    if (this.liveness && known.index > this.finalCommit) return this.stalled.add(node, known.index, event);
     if (!this.focus.entries.has(known.index)) return;
     this.steps.add(event, {
       kind: "appended",
@@ -281,7 +279,7 @@ export class Teller {
       entry: known.index,
       id: known.id,
       mergeKey: `appended:${known.index}:${known.term}:${known.id}`,
-      say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} ${entriesText(d.low, d.high)} (${this.epoch(d.termLow)}, ${idsText(d.ids, d.high - d.low + 1)})`,
+      say: (d) => `${nodeList(d.nodes)} ${plural(d, "appends", "append")} ${entriesText(d.low, d.high)} (${this.wording.epoch(d.termLow)}, ${idsText(d.ids, d.high - d.low + 1)})`,
     });
   }
 
@@ -326,7 +324,7 @@ export class Teller {
       mergeKey: `committed:${known.index}:${known.term}`,
       say: (d) => {
         const applied = d.applied === null ? "" : `, applying ${entriesText(d.applied.low, d.applied.high)} (${idsText(d.applied.ids, d.applied.high - d.applied.low + 1)})`;
-        return `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${d.high} (in ${this.epochs(d)})${applied}${this.liveness ? ": the last commit of the run" : ""}`;
+        return `${nodeList(d.nodes)} ${plural(d, "commits", "commit")} up to entry ${d.high} (in ${this.wording.epochs(d)})${applied}${this.liveness ? ": the last commit of the run" : ""}`;
       },
     });
   }
@@ -354,10 +352,10 @@ export class Teller {
     const now = { role, term, status };
     this.roles.set(node, now);
     if (before?.role === role && before.term === term && before.status === status) return;
-    const name = this.roleName(now);
+    const name = this.wording.roleName(now);
     const sameRole = before?.role === role && before.term === term;
     if (role === "leader" && !sameRole) {
-      this.steps.add(event, { kind: "leader", nodes: [node], priority: StoryPriority.Turn, termLow: term, role: name, say: () => `${nodeName(node)} becomes ${name} in ${this.epoch(term)}` });
+      this.steps.add(event, { kind: "leader", nodes: [node], priority: StoryPriority.Turn, termLow: term, role: name, say: () => `${nodeName(node)} becomes ${name} in ${this.wording.epoch(term)}` });
     } else if (role === "candidate" && !sameRole) {
       const [one, many] = this.words.campaign;
       this.steps.add(event, {
@@ -368,55 +366,19 @@ export class Teller {
         role: name,
         mergeKey: "election",
         adjacentOnly: true,
-        say: (d) => `${nodeList(d.nodes)} ${plural(d, one, many)} in ${this.epochs(d)}`,
+        say: (d) => `${nodeList(d.nodes)} ${plural(d, one, many)} in ${this.wording.epochs(d)}`,
       });
     } else if (role === "follower" && before?.role === "leader") {
-      this.steps.add(event, { kind: "step-down", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} steps down: a ${name} in ${this.epoch(term)} (it led ${this.epoch(before.term)})` });
+      this.steps.add(event, { kind: "step-down", nodes: [node], priority: StoryPriority.Background, say: () => `${nodeName(node)} steps down: a ${name} in ${this.wording.epoch(term)} (it led ${this.wording.epoch(before.term)})` });
     } else if (status !== undefined && status !== before?.status) {
       // A status of the protocol's own (VR's `recovering`) within one role: worth a line, as a turn of the node's state.
-      this.steps.add(event, { kind: "status", nodes: [node], priority: StoryPriority.Background, termLow: term, role: name, say: () => `${nodeName(node)} is now ${name} in ${this.epoch(term)}` });
+      this.steps.add(event, { kind: "status", nodes: [node], priority: StoryPriority.Background, termLow: term, role: name, say: () => `${nodeName(node)} is now ${name} in ${this.wording.epoch(term)}` });
     }
-  }
-
-  /**
-   * The nodes' drawn clocks, all in one step before the first boot (one
-   * sentence each): how far each has strayed from the world by the story's
-   * end says whether a timeout or a lease could have misjudged it.
-   */
-  private clock(event: Extract<TraceEvent, { kind: "clock" }>): void {
-    if (this.clocks === null) {
-      const events = [event];
-      const draft = this.steps.add(event, { kind: "clock", nodes: [event.node], priority: this.clockPriority(event.node), say: () => events.map((e) => clockText(e, this.endTime)).join("; ") });
-      this.clocks = { draft, events };
-      return;
-    }
-    const { draft, events } = this.clocks;
-    events.push(event);
-    draft.nodes = [...new Set([...draft.nodes, event.node])].sort((a, b) => a - b);
-    draft.priority = Math.max(draft.priority, this.clockPriority(event.node));
-    draft.events++;
-    draft.sources.push(event);
   }
 
   /** A clock is a turn of the story when the violation names its node, or names none; otherwise background. */
   private clockPriority(node: NodeId): number {
     return this.focus.nodes.size === 0 || this.focus.nodes.has(node) ? StoryPriority.Turn : StoryPriority.Background;
-  }
-
-  /** What a node in this role is called: its status when the protocol gave one, else the role in the protocol's words. */
-  private roleName(state: { role: Role; status?: string | undefined }): string {
-    if (state.status !== undefined) return valueText(state.status, 40);
-    return state.role === "down" ? "down" : this.words[state.role];
-  }
-
-  /** `term 3`, `view 3`. */
-  private epoch(value: number): string {
-    return `${this.words.epoch} ${value}`;
-  }
-
-  /** `term 3` or `terms 3-5` for a draft's range. */
-  private epochs(draft: Draft): string {
-    return draft.termLow === draft.termHigh ? this.epoch(draft.termLow) : `${this.words.epoch}s ${draft.termLow}-${draft.termHigh}`;
   }
 
   /**
@@ -446,38 +408,7 @@ export class Teller {
       termLow: vote.term,
       // Plain votes for one candidate fold into one step; a telling vote stands alone.
       ...(notes.length === 0 ? { mergeKey: `vote:${vote.term}:${vote.candidate}` } : {}),
-      say: (d) => `${nodeList(d.nodes)} ${plural(d, supports, support)} ${candidate} in ${this.epoch(vote.term)}${note}`,
+      say: (d) => `${nodeList(d.nodes)} ${plural(d, supports, support)} ${candidate} in ${this.wording.epoch(vote.term)}${note}`,
     });
-  }
-
-  /** Liveness: an entry past the last commit joins the one step that lists what never committed. */
-  private stalledAppend(node: NodeId, index: number, event: TraceEvent): void {
-    if (this.stalled === null) {
-      const byNode = new Map<NodeId, { low: number; high: number }>();
-      const draft = this.steps.add(event, {
-        kind: "appended",
-        nodes: [node],
-        priority: StoryPriority.Stall,
-        mergeKey: "stalled",
-        say: (d) => {
-          const groups = new Map<string, NodeId[]>();
-          for (const [n, range] of [...byNode].sort((a, b) => a[0] - b[0])) {
-            const key = entriesText(range.low, range.high);
-            groups.set(key, [...(groups.get(key) ?? []), n]);
-          }
-          const parts = [...groups].map(([entries, nodes]) => `${nodeList(nodes)} ${nodes.length > 1 ? "append" : "appends"} ${entries}`);
-          const reach = d.nodes.length * 2 > this.clusterSize ? "" : `, held by ${d.nodes.length} of ${this.clusterSize} nodes, never a majority`;
-          return `${parts.join("; ")}: never committed${reach}`;
-        },
-      });
-      this.stalled = { draft, byNode };
-    }
-    const { draft, byNode } = this.stalled;
-    const range = byNode.get(node);
-    byNode.set(node, range === undefined ? { low: index, high: index } : { low: Math.min(range.low, index), high: Math.max(range.high, index) });
-    if (range !== undefined || byNode.size > 1) draft.events++;
-    if (!draft.sources.includes(event)) draft.sources.push(event);
-    draft.nodes = [...new Set([...draft.nodes, node])].sort((a, b) => a - b);
-    draft.timeEnd = Math.max(draft.timeEnd, event.time);
   }
 }
