@@ -73,3 +73,22 @@ describe("the lint rules that guard determinism and the package map, by declared
     expect(reach).toContainEqual(expect.stringMatching(/^no-restricted-imports: .*never by a path into its sources/));
   });
 });
+
+describe("the size bar", () => {
+  const longFunction = `export function long(): number {\n  let n = 0;\n${"  n++;\n".repeat(120)}  return n;\n}\n`;
+  const longFile = "export const n = 0;\n".repeat(451);
+
+  it("rejects a source file over 450 lines and a source function over 120, in every kind of package", async () => {
+    for (const path of ["packages/sim/src/probe.ts", "packages/eval/src/probe.ts", "apps/cli/src/probe.ts"]) {
+      expect(await rulesBroken(longFunction, path), path).toEqual([expect.stringMatching(/^max-lines-per-function: /)]);
+      expect(await rulesBroken(longFile, path), path).toEqual([expect.stringMatching(/^max-lines: /)]);
+    }
+  });
+
+  it("leaves tests free of both for now", async () => {
+    for (const path of ["packages/sim/src/probe.test.ts", "packages/sim/test/probe.ts"]) {
+      expect(await rulesBroken(longFunction, path), path).toEqual([]);
+      expect(await rulesBroken(longFile, path), path).toEqual([]);
+    }
+  });
+});
