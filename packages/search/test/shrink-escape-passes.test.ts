@@ -20,16 +20,9 @@ function fixedTarget(count: number, n: number, fails: (values: readonly number[]
 }
 
 const bad = { invariant: "bad" };
-const escapePasses: readonly ShrinkPassName[] = ["zero-block-lower-next", "aligned-zero-block-lower-next", "lower-and-redraw", "lower-and-redraw-decision", "replace-with-smaller-span", "swap-same-label-spans", "exhaustive-lower"];
+const escapePasses: readonly ShrinkPassName[] = ["lower-and-redraw", "lower-and-redraw-decision", "replace-with-smaller-span", "swap-same-label-spans"];
 
 describe("passes that change several values at once", () => {
-  it("zero-block-lower-next zeroes a block of two decisions and lowers the one after it, which no pass of one or two values does", () => {
-    // [a, b, c] fails as [a > 0, b > 0, 5] or as [0, 0, 4]: reaching the second means changing all three.
-    const target = fixedTarget(3, 8, ([a = 0, b = 0, c = 0]) => (a > 0 && b > 0 && c === 5) || (a === 0 && b === 0 && c === 4));
-    expect(shrink({ target, choices: [3, 7, 5], violation: bad, passes: ["lower-values", "lower-pairs", "zero-chunks"] }).choices).toEqual([1, 1, 5]);
-    expect(shrink({ target, choices: [3, 7, 5], violation: bad, passes: ["zero-block-lower-next"] }).choices).toEqual([0, 0, 4]);
-  });
-
   it("lower-and-redraw lowers a setting and re-chooses the small draw that depends on it", () => {
     // A level and a node: level 2 fails on node 1, level 1 only on node 2 (neither 0 nor the maximum).
     const target = fixedTarget(2, 4, ([level = 0, node = 0]) => (level === 2 && node === 1) || (level === 1 && node === 2));
@@ -66,12 +59,6 @@ describe("passes that change several values at once", () => {
   it("swap-same-label-spans puts the smaller of two neighbouring decisions first", () => {
     const target = fixedTarget(3, 10, (v) => v.includes(9) && v.includes(3));
     expect(shrink({ target, choices: [0, 9, 3], violation: bad, passes: ["swap-same-label-spans"] }).choices).toEqual([0, 3, 9]);
-  });
-
-  it("exhaustive-lower finds the smallest failing value where bisection stops above it", () => {
-    const target = fixedTarget(1, 10, ([v = 0]) => v === 2 || v === 6);
-    expect(shrink({ target, choices: [6], violation: bad, passes: ["lower-values"] }).choices).toEqual([6]);
-    expect(shrink({ target, choices: [6], violation: bad, passes: ["exhaustive-lower"] }).choices).toEqual([2]);
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {

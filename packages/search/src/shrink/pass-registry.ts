@@ -11,8 +11,6 @@ import { prefixRebuild } from "./passes/prefix-rebuild.js";
 import { spanRebuild } from "./passes/span-rebuild.js";
 import { sparseRebuild } from "./passes/sparse-rebuild.js";
 import { alignedZeroSpans, alignedZeroValues, zeroChunks, zeroSuffixes } from "./passes/zero-passes.js";
-import { exhaustiveLower } from "./passes/exhaustive-lower.js";
-import { lowerAndRaise } from "./passes/lower-and-raise.js";
 import { lowerAndSwitch } from "./passes/lower-and-switch.js";
 import { lowerAndPlace, lowerSwitchAndPlace } from "./passes/lower-and-place.js";
 import { lowerLeadAndPlace } from "./passes/lower-lead-and-place.js";
@@ -21,7 +19,6 @@ import { lowerAndRedrawDecision } from "./passes/lower-and-redraw-decision.js";
 import { replaceWithSmallerSpan } from "./passes/replace-with-smaller-span.js";
 import { swapSameLabelSpans } from "./passes/swap-same-label-spans.js";
 import { alignedRaiseValues } from "./passes/aligned-raise-values.js";
-import { alignedZeroBlockLowerNext, zeroBlockLowerNext } from "./passes/zero-block-lower-next.js";
 import { zeroKinds } from "./passes/zero-kinds.js";
 import type { ShrinkPass } from "./shrink-pass.js";
 
@@ -51,16 +48,12 @@ export const shrinkPasses = {
   "lower-common-offset": lowerCommonOffset,
   "prefix-rebuild": prefixRebuild,
   "tuple-rebuild": tupleRebuild,
-  "zero-block-lower-next": zeroBlockLowerNext,
-  "aligned-zero-block-lower-next": alignedZeroBlockLowerNext,
   "lower-and-redraw": lowerAndRedrawPass,
   "lower-and-redraw-decision": lowerAndRedrawDecision,
   "replace-with-smaller-span": replaceWithSmallerSpan,
   "swap-same-label-spans": swapSameLabelSpans,
-  "exhaustive-lower": exhaustiveLower,
   "place-decisions": placeDecisions,
   "keep-and-place": keepAndPlace,
-  "lower-and-raise": lowerAndRaise,
   "lower-and-switch": lowerAndSwitch,
   "lower-and-place": lowerAndPlace,
   "lower-switch-and-place": lowerSwitchAndPlace,
