@@ -2,6 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { importProtocolModule } from "@cx/protocols";
 import { choicesFromSpec, type ChoicesSpec } from "@cx/search";
 import type { ScenarioOptions } from "@cx/sim";
+import { packOutcomes } from "./packed-outcomes.js";
 
 /** What the parent hands a hunt worker once: the protocol module, its defects and the hunt's scenario. */
 export interface HuntWorkerSetup {
@@ -51,5 +52,6 @@ parentPort?.on("message", (request: HuntWorkerRequest) => {
     const v = result.violation;
     return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: result.choices, spans: result.spans, coverage: result.coverage, coverageAt: result.coverageAt };
   });
-  parentPort?.postMessage({ id: request.id, outcomes });
+  const { packed, transfer } = packOutcomes(outcomes);
+  parentPort?.postMessage({ id: request.id, packed }, transfer);
 });

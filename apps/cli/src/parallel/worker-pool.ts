@@ -1,6 +1,10 @@
 import { Worker } from "node:worker_threads";
 import type { ChoicesSpec } from "@cx/search";
 import type { HuntWorkerSetup, WorkerOutcome } from "./hunt-worker.js";
+import { unpackOutcomes, type PackedOutcomes } from "./packed-outcomes.js";
+
+/** Runs a thread is handed at a time: few, so a batch's runs spread evenly whatever their lengths; more than one, so messages stay few. */
+const RUNS_PER_REQUEST = 2;
 
 /** Worker threads that run batches of a hunt's proposed runs. */
 export interface HuntWorkerPool {
@@ -19,8 +23,9 @@ export function workerEntry(): { url: URL; execArgv: string[] } {
 
 /**
  * Starts `workers` threads, each loading the protocol module once. A batch
- * is dealt round-robin (run i to worker i mod N); the outcomes are put back
- * in batch order, so how the batch was dealt never shows in the answer.
+ * is dealt a few runs at a time to whichever thread is free; the outcomes
+ * are put back in batch order, so how the batch was dealt never shows in
+ * the answer.
  *
  * @example
  * ```ts
@@ -38,11 +43,11 @@ export function startHuntWorkers(workers: number, setup: HuntWorkerSetup): HuntW
   const ask = (thread: Worker, runs: { index: number; spec: ChoicesSpec }[]): Promise<WorkerOutcome[]> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
-      const onMessage = (reply: { id: number; outcomes: WorkerOutcome[] }): void => {
+      const onMessage = (reply: { id: number; packed: PackedOutcomes }): void => {
         if (reply.id !== id) return;
         thread.off("message", onMessage);
         thread.off("error", onError);
-        resolve(reply.outcomes);
+        resolve(unpackOutcomes(reply.packed));
       };
       const onError = (error: unknown): void => {
         thread.off("message", onMessage);
@@ -56,11 +61,17 @@ export function startHuntWorkers(workers: number, setup: HuntWorkerSetup): HuntW
     workers,
     async runBatch(specs) {
       if (failed.error !== undefined) throw failed.error instanceof Error ? failed.error : new Error(String(failed.error));
-      const slices = threads.map((): { index: number; spec: ChoicesSpec }[] => []);
-      specs.forEach((spec, index) => slices[index % threads.length]?.push({ index, spec }));
-      const replies = await Promise.all(threads.map((thread, i) => ask(thread, slices[i] ?? [])));
       const outcomes: WorkerOutcome[] = new Array<WorkerOutcome>(specs.length);
-      for (const reply of replies) for (const outcome of reply) outcomes[outcome.index] = outcome;
+      let next = 0;
+      // Each thread takes the next few runs whenever it is free: runs differ in length, and a batch waits for its slowest thread.
+      const drain = async (thread: Worker): Promise<void> => {
+        while (next < specs.length) {
+          const runs: { index: number; spec: ChoicesSpec }[] = [];
+          for (; runs.length < RUNS_PER_REQUEST && next < specs.length; next++) runs.push({ index: next, spec: specs[next] as ChoicesSpec });
+          for (const outcome of await ask(thread, runs)) outcomes[outcome.index] = outcome;
+        }
+      };
+      await Promise.all(threads.map(drain));
       return outcomes;
     },
     async close() {

@@ -1,0 +1,115 @@
+import type { WorkerOutcome } from "./hunt-worker.js";
+
+/**
+ * A batch slice's outcomes as a few typed arrays: what crosses between a
+ * hunt worker and the main thread. Structured clone copies an array of
+ * objects field by field on both sides (a run's spans are hundreds of
+ * small objects), which cost more than the runs themselves; typed arrays
+ * are transferred without a copy. Every list is concatenated, with the end
+ * of each run's part in a parallel `...Ends` array.
+ */
+export interface PackedOutcomes {
+  readonly indexes: Int32Array;
+  readonly violations: readonly WorkerOutcome["violation"][];
+  readonly choices: Float64Array;
+  readonly choiceEnds: Int32Array;
+  /** Each distinct span label once; `spans` holds (label index, start, end) triples. */
+  readonly labels: readonly string[];
+  readonly spans: Int32Array;
+  readonly spanEnds: Int32Array;
+  readonly coverage: Float64Array;
+  readonly coverageEnds: Int32Array;
+  /** Empty with every `coverageAtEnds` 0 when no run recorded where its features were reached. */
+  readonly coverageAt: Float64Array;
+  readonly coverageAtEnds: Int32Array;
+  /** Which runs carried `coverageAt` at all (1) or left it out (0). */
+  readonly hasCoverageAt: Uint8Array;
+}
+
+/** Concatenates one numeric list per outcome into a typed array and the end of each part. */
+function concatenated<T extends Float64Array | Int32Array>(make: (length: number) => T, parts: readonly (readonly number[])[]): { values: T; ends: Int32Array } {
+  const ends = new Int32Array(parts.length);
+  let total = 0;
+  parts.forEach((part, i) => {
+    total += part.length;
+    ends[i] = total;
+  });
+  const values = make(total);
+  let at = 0;
+  for (const part of parts) {
+    values.set(part, at);
+    at += part.length;
+  }
+  return { values, ends };
+}
+
+/** Packs outcomes for `postMessage`, with the buffers to transfer. */
+export function packOutcomes(outcomes: readonly WorkerOutcome[]): { packed: PackedOutcomes; transfer: ArrayBuffer[] } {
+  const labelIds = new Map<string, number>();
+  const spanParts = outcomes.map((o) => {
+    const triples: number[] = [];
+    for (const s of o.spans) {
+      let id = labelIds.get(s.label);
+      if (id === undefined) labelIds.set(s.label, (id = labelIds.size));
+      triples.push(id, s.start, s.end);
+    }
+    return triples;
+  });
+  const choices = concatenated((n) => new Float64Array(n), outcomes.map((o) => o.choices));
+  const spans = concatenated((n) => new Int32Array(n), spanParts);
+  const coverage = concatenated((n) => new Float64Array(n), outcomes.map((o) => o.coverage));
+  const coverageAt = concatenated((n) => new Float64Array(n), outcomes.map((o) => o.coverageAt ?? []));
+  const packed: PackedOutcomes = {
+    indexes: Int32Array.from(outcomes.map((o) => o.index)),
+    violations: outcomes.map((o) => o.violation),
+    choices: choices.values,
+    choiceEnds: choices.ends,
+    labels: [...labelIds.keys()],
+    spans: spans.values,
+    spanEnds: spans.ends,
+    coverage: coverage.values,
+    coverageEnds: coverage.ends,
+    coverageAt: coverageAt.values,
+    coverageAtEnds: coverageAt.ends,
+    hasCoverageAt: Uint8Array.from(outcomes.map((o) => (o.coverageAt === undefined ? 0 : 1))),
+  };
+  const transfer = [packed.indexes, packed.choices, packed.choiceEnds, packed.spans, packed.spanEnds, packed.coverage, packed.coverageEnds, packed.coverageAt, packed.coverageAtEnds, packed.hasCoverageAt].map((a) => a.buffer as ArrayBuffer);
+  return { packed, transfer };
+}
+
+/** Where part `i` of a concatenated list starts and ends. */
+function bounds(ends: Int32Array, i: number): { from: number; to: number } {
+  return { from: i === 0 ? 0 : (ends[i - 1] ?? 0), to: ends[i] ?? 0 };
+}
+
+/** Part `i` of a concatenated list, as a plain array (a loop: `Array.from` on a typed array goes through its iterator, several times slower). */
+function part(values: Float64Array, ends: Int32Array, i: number): number[] {
+  const { from, to } = bounds(ends, i);
+  const out = new Array<number>(to - from);
+  for (let k = from; k < to; k++) out[k - from] = values[k] ?? 0;
+  return out;
+}
+
+/** Run `i`'s spans, from its (label index, start, end) triples. */
+function spansOf(packed: PackedOutcomes, i: number): { label: string; start: number; end: number }[] {
+  const { from, to } = bounds(packed.spanEnds, i);
+  const out = new Array<{ label: string; start: number; end: number }>((to - from) / 3);
+  for (let k = from; k < to; k += 3) out[(k - from) / 3] = { label: packed.labels[packed.spans[k] ?? 0] ?? "", start: packed.spans[k + 1] ?? 0, end: packed.spans[k + 2] ?? 0 };
+  return out;
+}
+
+/** The outcomes `packOutcomes` packed, as they were. */
+export function unpackOutcomes(packed: PackedOutcomes): WorkerOutcome[] {
+  const out: WorkerOutcome[] = [];
+  for (let i = 0; i < packed.indexes.length; i++) {
+    out.push({
+      index: packed.indexes[i] ?? 0,
+      violation: packed.violations[i] ?? null,
+      choices: part(packed.choices, packed.choiceEnds, i),
+      spans: spansOf(packed, i),
+      coverage: part(packed.coverage, packed.coverageEnds, i),
+      coverageAt: packed.hasCoverageAt[i] === 1 ? part(packed.coverageAt, packed.coverageAtEnds, i) : undefined,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { WorkerOutcome } from "../src/parallel/hunt-worker.js";
+import { packOutcomes, unpackOutcomes } from "../src/parallel/packed-outcomes.js";
+
+const outcome: fc.Arbitrary<WorkerOutcome> = fc.record(
+  {
+    index: fc.nat(1000),
+    violation: fc.option(fc.record({ invariant: fc.string(), message: fc.string(), time: fc.nat(), step: fc.nat() }), { nil: null }),
+    choices: fc.array(fc.nat(0xffffffff), { maxLength: 40 }),
+    spans: fc.array(fc.record({ label: fc.constantFrom("message", "fault tick", "client request", ""), start: fc.nat(5000), end: fc.nat(5000) }), { maxLength: 20 }),
+    coverage: fc.array(fc.nat(0xffffffff), { maxLength: 20 }),
+    coverageAt: fc.option(fc.array(fc.nat(5000), { maxLength: 20 }), { nil: undefined }),
+  },
+  { requiredKeys: ["index", "violation", "choices", "spans", "coverage"] },
+);
+
+describe("outcomes packed for the trip from a hunt worker", () => {
+  it("unpack to exactly the outcomes that were packed, in order", () => {
+    fc.assert(
+      fc.property(fc.array(outcome, { maxLength: 8 }), (outcomes) => {
+        const { packed } = packOutcomes(outcomes);
+        expect(unpackOutcomes(structuredClone(packed))).toEqual(outcomes);
+      }),
+      { numRuns: 200, seed: 11 },
+    );
+  });
+
+  it("hand over every list as a transferable buffer, so nothing is copied element by element", () => {
+    const { packed, transfer } = packOutcomes([{ index: 0, violation: null, choices: [1, 2], spans: [{ label: "message", start: 0, end: 2 }], coverage: [7], coverageAt: [1] }]);
+    expect(transfer).toHaveLength(10);
+    expect(transfer).toContain(packed.choices.buffer);
+    expect(transfer).toContain(packed.spans.buffer);
+  });
+});
