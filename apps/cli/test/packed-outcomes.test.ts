@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { WorkerOutcome } from "../src/parallel/hunt-worker.js";
-import { packOutcomes, unpackOutcomes } from "../src/parallel/packed-outcomes.js";
+import { packOutcomes, unpackOutcomes, type WorkerOutcome } from "../src/parallel/packed-outcomes.js";
 
 const outcome: fc.Arbitrary<WorkerOutcome> = fc.record(
   {

@@ -2,7 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { importProtocolModule } from "@cx/protocols";
 import { choicesFromSpec, type ChoicesSpec } from "@cx/search";
 import type { ScenarioOptions } from "@cx/sim";
-import { packOutcomes } from "./packed-outcomes.js";
+import { packOutcomes, type WorkerOutcome } from "./packed-outcomes.js";
 
 /** What the parent hands a hunt worker once: the protocol module, its defects and the hunt's scenario. */
 export interface HuntWorkerSetup {
@@ -16,17 +16,6 @@ export interface HuntWorkerSetup {
 export interface HuntWorkerRequest {
   readonly id: number;
   readonly runs: readonly { readonly index: number; readonly spec: ChoicesSpec }[];
-}
-
-/** The outcome of one run, as plain data (what search needs, and the violation's time and step for the report). */
-export interface WorkerOutcome {
-  readonly index: number;
-  readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
-  readonly choices: readonly number[];
-  readonly spans: readonly { readonly label: string; readonly start: number; readonly end: number }[];
-  readonly coverage: readonly number[];
-  /** Where each coverage feature was first reached (what the explore strategy returns to). */
-  readonly coverageAt?: readonly number[] | undefined;
 }
 
 /** What the parent hands a worker that only proves a protocol module loads in time (see `probeProtocolModule`). */

@@ -1,4 +1,13 @@
-import type { WorkerOutcome } from "./hunt-worker.js";
+/** The outcome of one run, as plain data (what search needs, and the violation's time and step for the report). */
+export interface WorkerOutcome {
+  readonly index: number;
+  readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
+  readonly choices: readonly number[];
+  readonly spans: readonly { readonly label: string; readonly start: number; readonly end: number }[];
+  readonly coverage: readonly number[];
+  /** Where each coverage feature was first reached (what the explore strategy returns to). */
+  readonly coverageAt?: readonly number[] | undefined;
+}
 
 /**
  * A batch slice's outcomes as a few typed arrays: what crosses between a

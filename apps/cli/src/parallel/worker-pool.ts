@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ChoicesSpec } from "@cx/search";
-import type { HuntWorkerSetup, WorkerOutcome } from "./hunt-worker.js";
-import { unpackOutcomes, type PackedOutcomes } from "./packed-outcomes.js";
+import type { HuntWorkerSetup } from "./hunt-worker.js";
+import { unpackOutcomes, type PackedOutcomes, type WorkerOutcome } from "./packed-outcomes.js";
 
 /** Runs a thread is handed at a time: few, so a batch's runs spread evenly whatever their lengths; more than one, so messages stay few. */
 const RUNS_PER_REQUEST = 2;
