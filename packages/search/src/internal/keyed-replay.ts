@@ -71,9 +71,29 @@ export class KeyedReplay implements ChoiceSource {
   }
 }
 
-/** The kind of a draw as `keys` holds it: the label of its innermost open span and its own label. */
+/** Kinds made so far, by span label and draw label: a run draws the same few kinds thousands of times. */
+const kinds = new Map<string, Map<string, string>>();
+/** Kinds cached at most: labels come from protocol code, but nothing bounds what a plug-in passes. */
+const KINDS_CACHED_MAX = 4096;
+let kindsCached = 0;
+
+/**
+ * The kind of a draw as `keys` holds it: the label of its innermost open
+ * span and its own label. The same string object is handed out for the same
+ * pair: a fresh concatenation per draw had to be flattened and hashed again
+ * at every map lookup, which cost more than the rest of the replay.
+ */
 export function drawKind(span: string, label: string): string {
-  return `${span}\u0000${label}`;
+  let bySpan = kinds.get(span);
+  const known = bySpan?.get(label);
+  if (known !== undefined) return known;
+  const kind = `${span}\u0000${label}`;
+  if (kindsCached < KINDS_CACHED_MAX) {
+    if (bySpan === undefined) kinds.set(span, (bySpan = new Map()));
+    bySpan.set(label, kind);
+    kindsCached++;
+  }
+  return kind;
 }
 
 /** The span label of a kind made by `drawKind`. */
