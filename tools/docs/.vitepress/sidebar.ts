@@ -28,6 +28,7 @@ export const sections: readonly { readonly text: string; readonly items: readonl
       { text: "The linearizability checker", link: "/concepts/linearizability" },
       { text: "The shrinker", link: "/concepts/shrinker" },
       { text: "Search strategies", link: "/concepts/search" },
+      { text: "Where the time goes", link: "/concepts/performance" },
       { text: "Architecture", link: "/ARCHITECTURE" },
     ],
   },
