@@ -139,7 +139,7 @@ function countStorySteps(run: RunResult<unknown, unknown>): number {
 
 function shrinkFind(bug: string, spec: NormalFormSpec, found: { choices: readonly number[]; invariant: string }): NormalFormFind {
   const options = spec.scenario;
-  const target = spec.plugin.createTarget({ defects: [bug], ...(options === undefined ? {} : { options }) });
+  const target = spec.plugin.createTarget({ defects: [bug], coverage: false, ...(options === undefined ? {} : { options }) });
   const result = shrink({ ...spec.shrink, target, choices: found.choices, violation: { invariant: found.invariant } });
   const replay = spec.plugin.run({ defects: [bug], choices: new ReplayedChoices(result.choices), recordTrace: true, ...(options === undefined ? {} : { options }) });
   const storySteps = countStorySteps(replay);

@@ -108,7 +108,7 @@ function scenarioOf(plugin: ProtocolPlugin, scenario: Readonly<Record<string, nu
 function runShrinkTask(task: ShrinkTask, plugin: ProtocolPlugin): ShrinkOutput {
   const bugs = [task.bug];
   const scenario = scenarioOf(plugin, task.scenario);
-  const result = shrinkFailure(plugin.createTarget({ defects: bugs, ...scenario }), task);
+  const result = shrinkFailure(plugin.createTarget({ defects: bugs, coverage: false, ...scenario }), task);
   const { stats } = result;
   const replay = plugin.run({ defects: bugs, choices: new ReplayedChoices(result.choices), recordTrace: true, ...scenario });
   const expected = result.outcome.violation;

@@ -16,7 +16,7 @@ import { primaryBackup, type PrimaryBackupNode } from "./fixtures/primary-backup
 
 const neverHappy: Monitor<PrimaryBackupNode, unknown, unknown> = { finish: () => ({ invariant: "Grumpy", message: "this monitor always complains" }) };
 
-const plugin = defineProtocolPlugin({
+const parts = {
   name: "primary-backup",
   version: "0.0.1",
   summary: "a test protocol",
@@ -25,7 +25,8 @@ const plugin = defineProtocolPlugin({
   workload: registerWorkload,
   monitors: () => [],
   scenario: { opsPerClient: 2 },
-});
+};
+const plugin = defineProtocolPlugin(parts);
 
 describe("defineProtocolPlugin", () => {
   it("runs exactly what runScenario runs with the same protocol, workload and resolved options", () => {
@@ -47,6 +48,16 @@ describe("defineProtocolPlugin", () => {
     const again = target.run(new ReplayedChoices(first.choices));
     expect(again.choices).toEqual(first.choices);
     expect(again.counters).toEqual(first.counters);
+  });
+
+  it("a target without coverage runs the same run and samples no probe", () => {
+    const probed = defineProtocolPlugin({ ...parts, coverage: (cluster) => cluster.time, abstractState: (cluster) => [cluster.size] });
+    const withProbes = probed.createTarget({}).run(new GeneratedChoices(7));
+    const without = probed.createTarget({ coverage: false }).run(new ReplayedChoices(withProbes.choices));
+    expect(without.choices).toEqual(withProbes.choices);
+    expect(without.counters).toEqual(withProbes.counters);
+    expect(withProbes.coverage.length).toBeGreaterThan(1);
+    expect(without.coverage).toEqual([]);
   });
 
   it("refuses a defect the plug-in does not have, naming it", () => {

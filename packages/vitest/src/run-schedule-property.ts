@@ -90,7 +90,9 @@ function search(ctx: Context): ScheduleVerdict {
     return { passed: true, note: `no violation in ${found.trials} runs of ${target.name} (${options.strategy}, seed ${options.seed})` };
   }
   const invariant = found.outcome.violation.invariant;
-  const shrunk = shrinkCounterexample(target, found.choices, { invariant, candidateRuns: options.shrinkBudget });
+  // A shrink never reads coverage: its target leaves the probes out.
+  const shrinkTarget = plugin.createTarget({ defects: options.defects, options: options.scenario, coverage: false });
+  const shrunk = shrinkCounterexample(shrinkTarget, found.choices, { invariant, candidateRuns: options.shrinkBudget });
   const run = replayRecorded(ctx, { defects: options.defects, scenario: options.scenario, choices: shrunk.choices });
   // The shrinker guarantees the same invariant breaks on replay; if a protocol is not deterministic it will not.
   if (run.violation === null) throw new Error(`${target.name} is not deterministic: the shrunk schedule broke ${invariant} during the shrink but not when replayed`);

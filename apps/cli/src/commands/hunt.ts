@@ -177,7 +177,8 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   let savedLength = found.choices.length;
   let savedChoices = found.choices.join();
   const shrunk = shrink({
-    target,
+    // A shrink never reads coverage: its target leaves the probes out.
+    target: plugin.createTarget({ defects: options.bugs, options: scenario, coverage: false }),
     choices: found.choices,
     violation,
     clock: () => performance.now(),

@@ -52,7 +52,7 @@ export async function runShrinkFile(options: {
     latest = text;
     saver.save(text);
   };
-  const target = plugin.createTarget({ defects: bugs, options: scenario });
+  const target = plugin.createTarget({ defects: bugs, options: scenario, coverage: false });
   const progress = createProgress(wantsProgress(options.json));
   progress.start(1, "shrinking");
   let bestLength = repro.choices.length;

@@ -91,8 +91,8 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
       choices: spec.choices,
       options: { ...scenario, ...spec.options },
       monitors: monitorsFor(spec),
-      ...(parts.coverage === undefined ? {} : { coverage: parts.coverage }),
-      ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState }),
+      ...(parts.coverage === undefined || spec.coverage === false ? {} : { coverage: parts.coverage }),
+      ...(parts.abstractState === undefined || spec.coverage === false ? {} : { abstractState: parts.abstractState }),
       recordTrace: spec.recordTrace ?? false,
       behaviours: spec.behaviours ?? false,
     });
@@ -115,9 +115,10 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
       const defects = checked(spec.defects);
       const options = spec.options;
       const behaviours = spec.behaviours ?? false;
+      const coverage = spec.coverage ?? true;
       return {
         name: parts.protocol(defects).name,
-        run: (choices) => run({ defects, choices, behaviours, ...(options === undefined ? {} : { options }) }),
+        run: (choices) => run({ defects, choices, behaviours, coverage, ...(options === undefined ? {} : { options }) }),
       };
     },
   };

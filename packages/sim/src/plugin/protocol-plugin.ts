@@ -34,6 +34,13 @@ export interface PluginRunSpec {
   /** Record the run's causal behaviours (`RunResult.behaviours`): protocol-neutral feedback for search; off by default. */
   readonly behaviours?: boolean;
   /**
+   * `false` samples neither the coverage probe nor the abstract state
+   * (`RunResult.coverage` is then empty): for a shrink, which never reads
+   * them and spent about 6% of its time on them. On by default; the run
+   * draws the same choices either way.
+   */
+  readonly coverage?: boolean;
+  /**
    * `false` switches monitors off (benchmark baselines only: no violation is
    * ever reported). An array runs exactly those monitors instead of fresh
    * ones: pass {@link ProtocolPlugin.monitors}' result, plus any of your own,
@@ -121,5 +128,5 @@ export interface ProtocolPlugin {
    */
   abstractState?(cluster: ClusterView<unknown>): readonly number[];
   /** The protocol with fixed defects and scenario, as a search target. */
-  createTarget(spec?: { readonly defects?: readonly string[]; readonly options?: Partial<ScenarioOptions>; readonly behaviours?: boolean }): PluginTarget;
+  createTarget(spec?: { readonly defects?: readonly string[]; readonly options?: Partial<ScenarioOptions>; readonly behaviours?: boolean; readonly coverage?: boolean }): PluginTarget;
 }
