@@ -3,6 +3,7 @@ import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type Clie
 import type { RaftBugName } from "./bugs.js";
 import { committableIndex, type CommitCount } from "./internal/commit-count.js";
 import { conflictHint, repairLog } from "./internal/log-repair.js";
+import { RaftDisk } from "./internal/raft-disk.js";
 import { leaseHoldMs, ReadLease } from "./internal/read-lease.js";
 import { candidateLogBehind, votedObservation } from "./internal/vote-record.js";
 import { RaftSelfCheck } from "./internal/self-check.js";
@@ -59,10 +60,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private held: ClientRequest<RegisterInput>[] = [];
   private readonly election: ElectionTimer;
   private readonly selfCheck: RaftSelfCheck;
-  /** The `reply_before_sync` defect: write and answer now, sync with the next heartbeat. */
-  private readonly syncLater: boolean;
-  /** Under `reply_before_sync`: a write is waiting for the next sync. */
-  private syncPending = false;
+  private readonly disk: RaftDisk;
   /** With lease reads: the leader's lease and the follower's promise to honour one. */
   private readonly lease: ReadLease | undefined;
   /** How this node counts replicas when it leads. */
@@ -72,7 +70,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.bugs = bugs;
-    this.syncLater = bugs.has("reply_before_sync");
+    this.disk = new RaftDisk(ctx, bugs.has("reply_before_sync"));
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
     this.selfCheck = new RaftSelfCheck({ id: ctx.id, peers: ctx.peers, nextIndex: this.nextIndex, matchIndex: this.matchIndex });
@@ -94,7 +92,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       // The disk failed it at this restart (a scenario with diskFaults): it starts blank, but it did restart, and what it
       // had applied is gone with the rest; the format below (under reply_before_sync) happens again at its next boot.
       this.emit({ kind: "restarted", node: ctx.id, term: this.currentTerm, logLength: 0 });
-    } else if (this.syncLater) {
+    } else if (this.disk.syncLater) {
       // Under this defect a crash can lose every write of a boot: format the disk at the first boot, so that a
       // restart always finds a synced state to restore (and says so), however little it kept.
       ctx.persist({ term: 0, votedFor: null, log: [] });
@@ -135,8 +133,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
 
   private tick(name: string): void {
     if (name === "sync") {
-      this.ctx.sync();
-      this.syncPending = false;
+      this.disk.sync();
       return;
     }
     if (name === "election") {
@@ -422,15 +419,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   // ---- plumbing ------------------------------------------------------------
 
   private persist(): void {
-    const state = { term: this.currentTerm, votedFor: this.votedFor, log: this.log };
-    if (!this.syncLater) {
-      this.ctx.persist(state);
-      return;
-    }
-    // The seeded defect: write now, answer now, sync with the next heartbeat.
-    this.ctx.write(state);
-    if (!this.syncPending) this.ctx.setTimer("sync", HEARTBEAT_MS);
-    this.syncPending = true;
+    this.disk.persist({ term: this.currentTerm, votedFor: this.votedFor, log: this.log });
   }
 
   private emit(observation: ReplicaObservation): void {
