@@ -73,7 +73,9 @@ function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown
 function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   const started = performance.now();
   const recording = task.feedback !== undefined;
-  const { target, events, behaviours } = countingTarget(plugin.createTarget({ defects: task.bugs, ...scenarioOf(plugin, task.scenario), ...(recording ? { behaviours: true } : {}) }));
+  // Random search never reads coverage: its runs leave the probes out, as `cx hunt`'s do (behaviours, when counted, are recorded apart).
+  const coverage = task.strategy !== "random";
+  const { target, events, behaviours } = countingTarget(plugin.createTarget({ defects: task.bugs, coverage, ...scenarioOf(plugin, task.scenario), ...(recording ? { behaviours: true } : {}) }));
   const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed, ...(task.feedback === undefined ? {} : { feedback: task.feedback }) });
   const ms = performance.now() - started;
   const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms, ...(recording ? { behaviours: behaviours() } : {}) };

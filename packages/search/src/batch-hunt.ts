@@ -28,23 +28,33 @@ export interface BatchHuntOptions<O extends Outcome = Outcome> {
   readonly onTrial?: (report: TrialReport) => void;
 }
 
+/** A proposed batch whose outcomes are on their way. */
+interface InFlight<O extends Outcome> {
+  readonly first: number;
+  readonly proposals: readonly Proposal[];
+  readonly outcomes: Promise<readonly O[]>;
+}
+
 /** What a batched hunt returns: as `hunt`'s result, with the batches it ran. */
 export type BatchHuntResult<O extends Outcome = Outcome> = (HuntFound<O> | HuntNotFound) & { readonly batches: number };
 
 /**
  * A hunt whose runs can go to many workers at once: the strategy proposes
  * a whole batch of trials, `runBatch` runs them (in parallel), and the
- * outcomes are observed in trial order. The hunt stops after the first
- * batch with a violation and reports the violation of the lowest trial
- * index in it.
+ * outcomes are observed in trial order. Two batches are in flight: batch
+ * k + 1 is proposed when batch k - 1 has been observed, so the workers
+ * never wait for the strategy. The hunt stops after the first batch with a
+ * violation and reports the violation of the lowest trial index in it.
  *
  * When to use: `cx hunt --workers N`. The batches do not depend on how
  * `runBatch` spreads them, so the answer (trial, choices, violation) is the
  * same for any number of workers.
  *
  * Gotchas: for `random` the trials are exactly `hunt`'s; a guided strategy
- * observes a batch's outcomes only after proposing all of it, so its later
- * trials differ from a sequential `hunt` with the same seed.
+ * observes a batch's outcomes only after proposing all of it and the batch
+ * after it, so its later trials differ from a sequential `hunt` with the
+ * same seed. A find abandons the batch after it, already running: up to
+ * one batch of runs more than the trials reported.
  *
  * @example
  * ```ts
@@ -65,11 +75,22 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
     corpusSize: strategy.corpusSize,
     operatorStats: strategy.operatorStats(),
   });
-  let batches = 0;
-  for (let first = 0; first < budget; first += size) {
+  // Batch k + 1 is proposed before batch k is observed, so the workers run one batch while the strategy reads the other.
+  const start = (first: number): InFlight<O> | null => {
+    if (first >= budget) return null;
     const proposals: Proposal[] = [];
     for (let t = first; t < Math.min(budget, first + size); t++) proposals.push(strategy.propose(t));
-    const outcomes = await options.runBatch(proposals.map((p) => p.spec));
+    const outcomes = options.runBatch(proposals.map((p) => p.spec));
+    // A batch still running when an earlier one finds is abandoned: its failure must not surface as an unhandled rejection.
+    outcomes.catch(() => undefined);
+    return { first, proposals, outcomes };
+  };
+  let batches = 0;
+  let current = start(0);
+  let next = start(size);
+  while (current !== null) {
+    const { first, proposals } = current;
+    const outcomes = await current.outcomes;
     batches++;
     let found: { trial: number; outcome: O } | null = null;
     proposals.forEach((proposal, i) => {
@@ -85,6 +106,8 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
       const { trial, outcome } = found as { trial: number; outcome: O };
       return { ...summary(trial, batches), found: true, outcome, choices: [...outcome.choices] };
     }
+    current = next;
+    next = current === null ? null : start(current.first + size);
   }
   return { ...summary(budget, batches), found: false };
 }

@@ -10,6 +10,8 @@ export interface HuntWorkerSetup {
   readonly protocolName: string;
   readonly defects: readonly string[];
   readonly scenario: ScenarioOptions;
+  /** Whether the runs sample coverage (a random hunt's do not: nothing reads it). */
+  readonly coverage: boolean;
 }
 
 /** One batch slice for a worker: the runs to make, by their index in the batch. */
@@ -33,7 +35,7 @@ if ("probe" in setup) {
   await new Promise<never>(() => undefined);
 }
 const hunt = setup as HuntWorkerSetup;
-const target = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario });
+const target = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario, coverage: hunt.coverage });
 
 parentPort?.on("message", (request: HuntWorkerRequest) => {
   const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec }) => {
