@@ -52,19 +52,19 @@ function violationRecord(violation: { invariant: string; message: string; time: 
   return violation === null ? null : { invariant: violation.invariant, message: violation.message, time: violation.time, step: violation.step };
 }
 
-/** Counts the simulated events of every run a hunt or shrink makes, and the distinct behaviours of those that record them. */
-function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown, unknown>>; events: () => number; behaviours: () => number } {
+/** Counts the simulated events of every run a hunt makes on any of `inner`, and the distinct behaviours of those that record them. */
+function countingTargets(...inner: readonly PluginTarget[]): { targets: Target<RunResult<unknown, unknown>>[]; events: () => number; behaviours: () => number } {
   let events = 0;
   const behaviours = new Set<number>();
   return {
-    target: {
+    targets: inner.map((target) => ({
       run(source: ChoiceSource): RunResult<unknown, unknown> {
-        const result = inner.run(source);
+        const result = target.run(source);
         events += result.counters.events;
         if (result.behaviours !== undefined) for (const feature of result.behaviours) behaviours.add(feature);
         return result;
       },
-    },
+    })),
     events: () => events,
     behaviours: () => behaviours.size,
   };
@@ -73,10 +73,11 @@ function countingTarget(inner: PluginTarget): { target: Target<RunResult<unknown
 function runHuntTask(task: HuntTask, plugin: ProtocolPlugin): HuntOutput {
   const started = performance.now();
   const recording = task.feedback !== undefined;
-  // Random search never reads coverage: its runs leave the probes out, as `cx hunt`'s do (behaviours, when counted, are recorded apart).
-  const coverage = task.strategy !== "random";
-  const { target, events, behaviours } = countingTarget(plugin.createTarget({ defects: task.bugs, coverage, ...scenarioOf(plugin, task.scenario), ...(recording ? { behaviours: true } : {}) }));
-  const result = hunt({ target, strategy: task.strategy, budget: task.budget, seed: task.seed, ...(task.feedback === undefined ? {} : { feedback: task.feedback }) });
+  const create = (coverage: boolean) => plugin.createTarget({ defects: task.bugs, coverage, ...scenarioOf(plugin, task.scenario), ...(recording ? { behaviours: true } : {}) });
+  // The runs whose coverage the strategy never reads leave the probes out, as `cx hunt`'s do (behaviours, when counted, are recorded apart).
+  const { targets, events, behaviours } = countingTargets(create(true), create(false));
+  const [target, bareTarget] = targets as [Target<RunResult<unknown, unknown>>, Target<RunResult<unknown, unknown>>];
+  const result = hunt({ target, bareTarget, strategy: task.strategy, budget: task.budget, seed: task.seed, ...(task.feedback === undefined ? {} : { feedback: task.feedback }) });
   const ms = performance.now() - started;
   const base = { kind: "hunt" as const, seed: task.seed, budget: task.budget, trials: result.trials, events: events(), ms, ...(recording ? { behaviours: behaviours() } : {}) };
   if (!result.found) return { ...base, found: false, violation: null, decisions: null, choices: null };

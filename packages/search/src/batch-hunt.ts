@@ -20,9 +20,11 @@ export interface BatchHuntOptions<O extends Outcome = Outcome> {
   /**
    * Runs a batch of proposed runs, anywhere (worker threads, processes),
    * and returns their outcomes in the same order. Each outcome must be what
-   * the target returns for `choicesFromSpec(spec)`.
+   * the target returns for `choicesFromSpec(spec)`; where `coverage[i]` is
+   * false the strategy never reads that run's coverage, so it may run on a
+   * target that leaves the probes out.
    */
-  runBatch(specs: readonly ChoicesSpec[]): Promise<readonly O[]>;
+  runBatch(specs: readonly ChoicesSpec[], coverage: readonly boolean[]): Promise<readonly O[]>;
   /** Trials per batch; {@link HUNT_BATCH_TRIALS} unless a test says otherwise. */
   readonly batchTrials?: number;
   readonly onTrial?: (report: TrialReport) => void;
@@ -80,7 +82,10 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
     if (first >= budget) return null;
     const proposals: Proposal[] = [];
     for (let t = first; t < Math.min(budget, first + size); t++) proposals.push(strategy.propose(t));
-    const outcomes = options.runBatch(proposals.map((p) => p.spec));
+    const outcomes = options.runBatch(
+      proposals.map((p) => p.spec),
+      proposals.map((p) => p.coverage),
+    );
     // A batch still running when an earlier one finds is abandoned: its failure must not surface as an unhandled rejection.
     outcomes.catch(() => undefined);
     return { first, proposals, outcomes };

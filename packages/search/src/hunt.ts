@@ -6,6 +6,13 @@ import type { Outcome, Target } from "./target.js";
 /** What `hunt` needs. */
 export interface HuntOptions<O extends Outcome = Outcome> {
   readonly target: Target<O>;
+  /**
+   * The same target with its coverage probes left out (a plug-in's
+   * `createTarget({ coverage: false })`), for the runs whose coverage the
+   * strategy never reads (every random run, a portfolio's random half): the
+   * same runs for less work. Without it every run goes to `target`.
+   */
+  readonly bareTarget?: Target<O>;
   readonly strategy: StrategyName;
   /** The most runs to make. */
   readonly budget: number;
@@ -71,7 +78,7 @@ export type HuntResult<O extends Outcome = Outcome> = HuntFound<O> | HuntNotFoun
  * ```
  */
 export function hunt<O extends Outcome>(options: HuntOptions<O>): HuntResult<O> {
-  const { target, budget, seed, onTrial } = options;
+  const { target, bareTarget, budget, seed, onTrial } = options;
   const feedback = options.feedback ?? "protocol";
   const strategy = createStrategy(options.strategy, seed);
   const summary = (trials: number): HuntSummary => ({
@@ -84,7 +91,7 @@ export function hunt<O extends Outcome>(options: HuntOptions<O>): HuntResult<O> 
   });
   for (let t = 0; t < budget; t++) {
     const proposal = strategy.propose(t);
-    const outcome = target.run(proposal.source);
+    const outcome = (proposal.coverage || bareTarget === undefined ? target : bareTarget).run(proposal.source);
     strategy.observe(proposal, withFeedback(outcome, feedback));
     const violation = outcome.violation !== null;
     onTrial?.({ trial: t + 1, budget, coverage: strategy.coverage, corpusSize: strategy.corpusSize, violation });

@@ -69,6 +69,13 @@ export interface Proposal {
   readonly source: ChoiceSource;
   readonly spec: ChoicesSpec;
   readonly operator: MutationOperator | "resume" | null;
+  /**
+   * Whether the strategy reads the run's coverage. False for random and
+   * sparse runs (a portfolio's random member's too): a hunt may then run
+   * it on a target that leaves the coverage probes out, which makes the
+   * same run for less work.
+   */
+  readonly coverage: boolean;
 }
 
 /** Pulls and mean reward of one arm in a bandit hunt (the operators, and `"fresh"`). */
@@ -142,13 +149,15 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
   const bandit = name === "bandit" ? new Ucb1(banditArms) : null;
   // The arm of every proposal after the warm-up, for the bandit's reward (a proposal only carries its operator).
   const arms = new WeakMap<Proposal, ProposalArm>();
+  // Only the corpus reads coverage: random and sparse keep none.
+  const coverage = name !== "random" && name !== "sparse";
   const fresh = (trial: number): Proposal => {
     const spec: ChoicesSpec = { kind: "generated", seed: deriveSeed(seed ^ FRESH, trial) };
-    return { source: choicesFromSpec(spec), spec, operator: null };
+    return { source: choicesFromSpec(spec), spec, operator: null, coverage };
   };
   const sparse = (trial: number): Proposal => {
     const spec: ChoicesSpec = { kind: "sparse", seed: deriveSeed(seed ^ FRESH, trial), percent: SPARSE_PERCENTS[trial % SPARSE_PERCENTS.length] as number };
-    return { source: choicesFromSpec(spec), spec, operator: null };
+    return { source: choicesFromSpec(spec), spec, operator: null, coverage };
   };
   return {
     get coverage() {
@@ -172,7 +181,7 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
       if (cut !== null) {
         // Return to the state the parent reached at `cut`, then fresh draws.
         const spec: ChoicesSpec = { kind: "replayed", values: parent.choices.slice(0, cut), tailSeed: deriveSeed(seed ^ TAIL, trial) };
-        return { source: choicesFromSpec(spec), spec, operator: "resume" };
+        return { source: choicesFromSpec(spec), spec, operator: "resume", coverage };
       }
       const operator = arm === "resume" ? pickOperator(random) : arm;
       const other = corpus.any(random);
@@ -180,7 +189,7 @@ export function createStrategy(name: StrategyName, seed: number): SearchStrategy
       const keep = operator !== "reroll-tail" && random.draw(KEEP_SUFFIX_EVERY) === 0;
       const values = keep ? mutant.choices : mutant.choices.slice(0, mutant.changedUpTo);
       const spec: ChoicesSpec = { kind: "replayed", values, tailSeed: deriveSeed(seed ^ TAIL, trial) };
-      const proposal: Proposal = { source: choicesFromSpec(spec), spec, operator };
+      const proposal: Proposal = { source: choicesFromSpec(spec), spec, operator, coverage };
       arms.set(proposal, operator);
       return proposal;
     },

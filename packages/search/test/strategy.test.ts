@@ -33,6 +33,20 @@ describe("hunt", () => {
     });
   }
 
+  it("sends to the bare target exactly the runs whose coverage the strategy never reads, and finds the same", () => {
+    for (const strategy of ["random", "sparse", "explore", "portfolio"] as const) {
+      let bareRuns = 0;
+      const bareTarget = { run: (source: Parameters<typeof target.run>[0]) => (bareRuns++, { ...target.run(source), coverage: [] }) };
+      const plain = hunt({ target, strategy, budget: 3_000, seed: 4 });
+      const split = hunt({ target, bareTarget, strategy, budget: 3_000, seed: 4 });
+      expect(split.trials, strategy).toBe(plain.trials);
+      expect(split.found && split.choices, strategy).toEqual(plain.found && plain.choices);
+      if (strategy === "explore") expect(bareRuns).toBe(0);
+      else if (strategy === "portfolio") expect(bareRuns).toBe(Math.ceil(plain.trials / 2));
+      else expect(bareRuns).toBe(plain.trials);
+    }
+  });
+
   it("stops at the first violation and reports every trial to the progress callback", () => {
     const reports: number[] = [];
     const result = hunt({ target, strategy: "coverage", budget: 20_000, seed: 5, onTrial: (r) => reports.push(r.trial) });

@@ -104,10 +104,14 @@ function reproOf(options: HuntCommandOptions, choices: readonly number[], violat
 async function search(options: HuntCommandOptions, on: { target: Target<Outcome>; scenario: ScenarioOptions; onTrial: (t: { trial: number; coverage: number }) => void }): Promise<HuntResult<Outcome>> {
   const workers = options.workers ?? 0;
   const { strategy, budget, seed } = options;
-  if (workers === 0) return hunt({ target: on.target, strategy, budget, seed, onTrial: on.onTrial });
-  const pool = startHuntWorkers(workers, { module: options.protocol.module, protocolName: options.protocol.plugin.name, defects: options.bugs, scenario: on.scenario, coverage: strategy !== "random" });
+  if (workers === 0) {
+    // The runs whose coverage the strategy never reads (random search's) leave the probes out: the same runs, less work.
+    const bareTarget = options.protocol.plugin.createTarget({ defects: options.bugs, options: on.scenario, coverage: false });
+    return hunt({ target: on.target, bareTarget, strategy, budget, seed, onTrial: on.onTrial });
+  }
+  const pool = startHuntWorkers(workers, { module: options.protocol.module, protocolName: options.protocol.plugin.name, defects: options.bugs, scenario: on.scenario });
   try {
-    return await huntInBatches({ strategy, budget, seed, runBatch: (specs) => pool.runBatch(specs), onTrial: on.onTrial });
+    return await huntInBatches({ strategy, budget, seed, runBatch: (specs, coverage) => pool.runBatch(specs, coverage), onTrial: on.onTrial });
   } finally {
     await pool.close();
   }
@@ -138,9 +142,9 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   const started = performance.now();
   const { plugin } = options.protocol;
   const scenario = huntScenario(options.protocol, options.scenario);
-  // Random search never reads coverage: its runs leave the probes out (the same runs, about a sixth less work each).
-  const coverage = options.strategy !== "random";
-  const target = plugin.createTarget({ defects: options.bugs, options: scenario, coverage });
+  const target = plugin.createTarget({ defects: options.bugs, options: scenario });
+  // Random and sparse search never read coverage: only a guided strategy's counts are worth showing.
+  const coverage = options.strategy !== "random" && options.strategy !== "sparse";
   const progress = createProgress(wantsProgress(options.json));
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);

@@ -10,14 +10,13 @@ export interface HuntWorkerSetup {
   readonly protocolName: string;
   readonly defects: readonly string[];
   readonly scenario: ScenarioOptions;
-  /** Whether the runs sample coverage (a random hunt's do not: nothing reads it). */
-  readonly coverage: boolean;
 }
 
 /** One batch slice for a worker: the runs to make, by their index in the batch. */
 export interface HuntWorkerRequest {
   readonly id: number;
-  readonly runs: readonly { readonly index: number; readonly spec: ChoicesSpec }[];
+  /** `coverage`: whether the strategy reads the run's coverage (if not, the run leaves the probes out). */
+  readonly runs: readonly { readonly index: number; readonly spec: ChoicesSpec; readonly coverage: boolean }[];
 }
 
 /** What the parent hands a worker that only proves a protocol module loads in time (see `probeProtocolModule`). */
@@ -35,11 +34,12 @@ if ("probe" in setup) {
   await new Promise<never>(() => undefined);
 }
 const hunt = setup as HuntWorkerSetup;
-const target = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario, coverage: hunt.coverage });
+const target = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario });
+const bareTarget = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario, coverage: false });
 
 parentPort?.on("message", (request: HuntWorkerRequest) => {
-  const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec }) => {
-    const result = target.run(choicesFromSpec(spec));
+  const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec, coverage }) => {
+    const result = (coverage ? target : bareTarget).run(choicesFromSpec(spec));
     const v = result.violation;
     return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: result.choices, spans: result.spans, coverage: result.coverage, coverageAt: result.coverageAt };
   });

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ChoicesSpec } from "@cx/search";
-import type { HuntWorkerSetup } from "./hunt-worker.js";
+import type { HuntWorkerRequest, HuntWorkerSetup } from "./hunt-worker.js";
 import { unpackOutcomes, type PackedOutcomes, type WorkerOutcome } from "./packed-outcomes.js";
 
 /** Runs a thread is handed at a time: few, so a batch's runs spread evenly whatever their lengths; more than one, so messages stay few. */
@@ -9,8 +9,8 @@ const RUNS_PER_REQUEST = 2;
 /** Worker threads that run batches of a hunt's proposed runs. */
 export interface HuntWorkerPool {
   readonly workers: number;
-  /** Runs the specs spread over the workers; outcomes in the order of `specs`. */
-  runBatch(specs: readonly ChoicesSpec[]): Promise<WorkerOutcome[]>;
+  /** Runs the specs spread over the workers (`coverage[i]` false: that run leaves the probes out); outcomes in the order of `specs`. */
+  runBatch(specs: readonly ChoicesSpec[], coverage: readonly boolean[]): Promise<WorkerOutcome[]>;
   close(): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export function startHuntWorkers(workers: number, setup: HuntWorkerSetup): HuntW
   let nextId = 0;
   const failed: { error: unknown } = { error: undefined };
   for (const thread of threads) thread.on("error", (error) => (failed.error ??= error));
-  const ask = (thread: Worker, runs: { index: number; spec: ChoicesSpec }[]): Promise<WorkerOutcome[]> =>
+  const ask = (thread: Worker, runs: HuntWorkerRequest["runs"][number][]): Promise<WorkerOutcome[]> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const onMessage = (reply: { id: number; packed: PackedOutcomes }): void => {
@@ -59,15 +59,15 @@ export function startHuntWorkers(workers: number, setup: HuntWorkerSetup): HuntW
     });
   return {
     workers,
-    async runBatch(specs) {
+    async runBatch(specs, coverage) {
       if (failed.error !== undefined) throw failed.error instanceof Error ? failed.error : new Error(String(failed.error));
       const outcomes: WorkerOutcome[] = new Array<WorkerOutcome>(specs.length);
       let next = 0;
       // Each thread takes the next few runs whenever it is free: runs differ in length, and a batch waits for its slowest thread.
       const drain = async (thread: Worker): Promise<void> => {
         while (next < specs.length) {
-          const runs: { index: number; spec: ChoicesSpec }[] = [];
-          for (; runs.length < RUNS_PER_REQUEST && next < specs.length; next++) runs.push({ index: next, spec: specs[next] as ChoicesSpec });
+          const runs: HuntWorkerRequest["runs"][number][] = [];
+          for (; runs.length < RUNS_PER_REQUEST && next < specs.length; next++) runs.push({ index: next, spec: specs[next] as ChoicesSpec, coverage: coverage[next] ?? true });
           for (const outcome of await ask(thread, runs)) outcomes[outcome.index] = outcome;
         }
       };
