@@ -19,6 +19,9 @@ export const paxosMutants: readonly PaxosDefect[] = [
   { name: "m_recover_over_chosen", mistake: "A new leader re-proposes slots it already learned were chosen, with no-ops where no promise reported a value.", caughtBy: "StateMachineSafety" },
   { name: "m_report_from_commit", mistake: "An acceptor's promise reports accepted values only above its own commit index, not from the slot the proposer asked for.", caughtBy: "StateMachineSafety" },
   { name: "m_ack_on_reject", mistake: "An acceptor that refuses an Accept of a lower ballot still answers ok, so the proposer counts it towards a quorum.", caughtBy: "StateMachineSafety" },
+  { name: "m_count_stale_promises", mistake: "A candidate counts a promise that answers an earlier ballot of its own towards the quorum of its current ballot, though that acceptor may have accepted another leader's values since it promised.", caughtBy: "LeaderCompleteness" },
+  { name: "m_persist_promise_on_new_round", mistake: "An acceptor writes a new promise to disk only when the ballot's round goes up, so after a crash it has forgotten a promise to a higher ballot of the same round and accepts the lower ballot it had refused.", caughtBy: "LeaderCompleteness" },
+  { name: "m_recovery_stops_at_chosen", mistake: "A new leader re-proposing the slots its promises reported stops at the first slot it already knows is chosen instead of skipping it, so the slots after it are never proposed and it never finishes taking over.", caughtBy: "Liveness" },
 ];
 
 /** Paxos with its mutants as the plug-in's defects. */

@@ -23,7 +23,10 @@ export type PaxosMutantName =
   | "m_promise_lower_ballot"
   | "m_recover_over_chosen"
   | "m_report_from_commit"
-  | "m_ack_on_reject";
+  | "m_ack_on_reject"
+  | "m_count_stale_promises"
+  | "m_persist_promise_on_new_round"
+  | "m_recovery_stops_at_chosen";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface PaxosDefect {

@@ -1,6 +1,6 @@
 import type { ReplicaObservation } from "@cx/check";
 import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
-import { ballotProposer, nextBallot } from "./ballot.js";
+import { ballotProposer, ballotRound, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
 import { AcceptorDisk } from "./internal/acceptor-disk.js";
 import { promisedObservation, reportFrom, withAccepted } from "./internal/accepted-values.js";
@@ -225,7 +225,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
       this.adopt(m.promised);
       return;
     }
-    if (this.role !== "candidate" || this.recoverTo >= 0 || m.ballot !== this.ballot) return;
+    if (this.role !== "candidate" || this.recoverTo >= 0 || (m.ballot !== this.ballot && !this.defects.has("m_count_stale_promises"))) return;
     if (!this.tally.answer(from, m)) return;
     if (this.isQuorum(this.tally.promises)) this.startRecovery();
   }
@@ -246,7 +246,10 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.recoverTo = last;
     this.nextSlot = last + 1;
     for (let slot = this.commitIndex + 1; slot <= last; slot++) {
-      if (this.chosenAhead.has(slot) && !this.defects.has("m_recover_over_chosen")) continue;
+      if (this.chosenAhead.has(slot) && !this.defects.has("m_recover_over_chosen")) {
+        if (this.defects.has("m_recovery_stops_at_chosen")) break;
+        continue;
+      }
       const entry = this.tally.reported.get(slot)?.entry ?? { ballot: this.ballot, id: `noop b${this.ballot}`, client: null, seq: null, input: null };
       this.propose(slot, entry);
       // A quorum of one (the minority_quorum defect) chooses at once, and may finish recovery inside the loop.
@@ -387,8 +390,10 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   /** A higher ballot exists: promise it (no lower ballot will be accepted) and stop proposing. */
   private adopt(ballot: number): void {
     const was = this.role;
+    // The mutant writes a promise only when the round goes up, not for a higher ballot of the same round.
+    const durable = !this.defects.has("m_persist_promise_on_new_round") || ballotRound(ballot, this.ctx.clusterSize) > ballotRound(this.promised, this.ctx.clusterSize);
     this.promised = ballot;
-    this.persist();
+    if (durable) this.persist();
     this.leaderHint = ballotProposer(ballot, this.ctx.clusterSize);
     this.clearProposer();
     this.role = "follower";

@@ -24,6 +24,9 @@ export const raftMutants: readonly RaftBug[] = [
   { name: "m_truncate_on_mismatch", mistake: "A follower whose entry at prevLogIndex has another term deletes it and everything after before the leader has found where the logs agree, committed entries included.", caughtBy: "LeaderCompleteness" },
   { name: "m_reset_timer_on_denied_vote", mistake: "A follower pushes its election deadline back when it denies a vote, not only when it grants one, so a candidate that cannot win keeps the others from standing.", caughtBy: "Liveness" },
   { name: "m_append_ignores_prev_term", mistake: "A follower checks only that it holds an entry at prevLogIndex, not that its term matches, and appends after a prefix that differs from the leader's.", caughtBy: "LogMatching" },
+  { name: "m_commit_by_last_term", mistake: "A leader applies the current-term rule (Figure 8) to the last entry of its log instead of the entry it counts: once its log ends with an entry of its own term, it commits an earlier-term entry a majority holds although that own-term entry has not reached them.", caughtBy: "LeaderCompleteness" },
+  { name: "m_reply_log_length", mistake: "A follower acknowledges an AppendEntries with the length of its whole log instead of the last index that AppendEntries verified, so stale entries of an older term past that point count as replicated.", caughtBy: "LeaderCompleteness" },
+  { name: "m_read_index_without_heartbeat", mistake: "A leader answers a read from its state machine once it has committed an entry of its term and holds nothing uncommitted, without first hearing from a majority that it still leads, so a deposed leader cut off from the others answers with a stale value.", caughtBy: "Linearizability" },
 ];
 
 /** Raft with its mutants as the plug-in's defects. */

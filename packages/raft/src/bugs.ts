@@ -35,7 +35,10 @@ export type RaftMutantName =
   | "m_commit_by_next_index"
   | "m_truncate_on_mismatch"
   | "m_reset_timer_on_denied_vote"
-  | "m_append_ignores_prev_term";
+  | "m_append_ignores_prev_term"
+  | "m_commit_by_last_term"
+  | "m_reply_log_length"
+  | "m_read_index_without_heartbeat";
 
 /** One seeded defect: its name, the mistake in a sentence, and the property expected to catch it. */
 export interface RaftBug {

@@ -77,7 +77,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     // A replica holds up to its matchIndex (a mutant trusts nextIndex, what was sent); Figure 8 unless commit_any_term.
     const byNext = bugs.has("m_commit_by_next_index");
     const replicas = { replicated: byNext ? this.nextIndex : this.matchIndex, sentAhead: byNext ? 1 : 0 };
-    this.commitCount = { peers: ctx.peers, clusterSize: ctx.clusterSize, ...replicas, self: bugs.has("m_count_self_twice") ? 2 : 1, anyTerm: bugs.has("commit_any_term") };
+    const terms = { anyTerm: bugs.has("commit_any_term"), lastEntryTerm: bugs.has("m_commit_by_last_term") };
+    this.commitCount = { peers: ctx.peers, clusterSize: ctx.clusterSize, ...replicas, self: bugs.has("m_count_self_twice") ? 2 : 1, ...terms };
     const leaseReads = options.leaseReads;
     this.lease = leaseReads === undefined ? undefined : new ReadLease(ctx, leaseHoldMs(leaseReads.driftBoundPpm, bugs.has("lease_ignores_drift")));
     const restored = ctx.restore();
@@ -168,7 +169,9 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       if (earlier !== "stale") this.ctx.reply(request, { kind: "ok", output: earlier.output });
       return;
     }
-    if (request.input.op === "read" && (this.bugs.has("stale_local_read") || this.lease?.servesRead(this) === true)) {
+    // The mutant takes a read index (its own-term commit, nothing pending) without a heartbeat round to confirm it still leads.
+    const readIndex = this.bugs.has("m_read_index_without_heartbeat") && this.commitIndex === this.log.length && this.log[this.commitIndex - 1]?.term === this.currentTerm;
+    if (request.input.op === "read" && (this.bugs.has("stale_local_read") || readIndex || this.lease?.servesRead(this) === true)) {
       this.ctx.reply(request, { kind: "ok", output: this.machine.value });
       return;
     }
@@ -359,7 +362,8 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       const commit = this.bugs.has("m_commit_past_match") ? m.leaderCommit : Math.min(m.leaderCommit, lastNew);
       if (commit > this.commitIndex) this.commitTo(commit);
     }
-    this.ctx.send(from, stamped(m, { type: "AppendReply", term: this.currentTerm, success: true, matchIndex: lastNew, hint: 0 }));
+    const matchIndex = this.bugs.has("m_reply_log_length") ? this.log.length : lastNew;
+    this.ctx.send(from, stamped(m, { type: "AppendReply", term: this.currentTerm, success: true, matchIndex, hint: 0 }));
   }
 
   private onAppendReply(from: NodeId, m: Extract<RaftMessage, { type: "AppendReply" }>): void {

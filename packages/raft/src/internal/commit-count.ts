@@ -12,6 +12,8 @@ export interface CommitCount {
   readonly self: number;
   /** Count entries of earlier terms too (the `commit_any_term` defect; Raft's Figure 8 forbids it). */
   readonly anyTerm: boolean;
+  /** Judge Figure 8 by the term of the log's last entry, not of the entry counted (the `m_commit_by_last_term` mutant). */
+  readonly lastEntryTerm: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface CommitCount {
  */
 export function committableIndex(log: readonly LogEntry[], leader: { readonly commitIndex: number; readonly currentTerm: number }, count: CommitCount): number {
   for (let n = log.length; n > leader.commitIndex; n--) {
-    if (!count.anyTerm && (log[n - 1] as LogEntry).term !== leader.currentTerm) return 0;
+    if (!count.anyTerm && (log[count.lastEntryTerm ? log.length - 1 : n - 1] as LogEntry).term !== leader.currentTerm) return 0;
     let copies = count.self;
     for (const peer of count.peers) if ((count.replicated[peer] as number) - count.sentAhead >= n) copies++;
     if (copies * 2 > count.clusterSize) return n;
