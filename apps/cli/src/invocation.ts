@@ -1,17 +1,15 @@
 import { terminalSafe } from "./terminal-safe.js";
-import { typedOutsideRoot } from "./user-folder.js";
 
 /**
  * The words a user types to run cx, in the way they ran this one: `pnpm cx`
- * from a clone (where no `cx` is on the PATH; `pnpm -w cx` when it was
- * typed in a folder below the root, where a package's own scripts would
- * shadow the root's), `npx cx` or `pnpm exec cx`
- * when run through a package manager, else `cx`. Hints cx prints ("replay
- * with: ...") use it so that they can be pasted as they are.
+ * from a clone (where no `cx` is on the PATH; it works in any folder of
+ * the clone), `npx cx` or `pnpm exec cx` when run through a package
+ * manager, else `cx`. Hints cx prints ("replay with: ...") use it so that
+ * they can be pasted as they are.
  */
 export function cxInvocation(env: NodeJS.ProcessEnv = process.env, moduleUrl: string = import.meta.url): string {
-  // Running from the TypeScript sources means a clone, where the root package's `cx` script is the way in.
-  if (/\.[cm]?ts$/.test(new URL(moduleUrl).pathname)) return typedOutsideRoot(env, true) ? "pnpm -w cx" : "pnpm cx";
+  // Running from the TypeScript sources means a clone, where the root's `cx` bin (tools/cx-from-source) is the way in.
+  if (/\.[cm]?ts$/.test(new URL(moduleUrl).pathname)) return "pnpm cx";
   const agent = env["npm_config_user_agent"] ?? "";
   if (agent.startsWith("pnpm/")) return "pnpm exec cx";
   if (agent.startsWith("yarn/")) return "yarn cx";

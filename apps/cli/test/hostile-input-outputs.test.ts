@@ -276,6 +276,7 @@ describe("hints that can be pasted", () => {
   it("the command printed is the one the user ran cx with", () => {
     const built = "file:///x/node_modules/@cx/cli/dist/main.js";
     expect(cxInvocation({}, "file:///x/apps/cli/src/invocation.ts")).toBe("pnpm cx");
+    expect(cxInvocation({ npm_config_user_agent: "pnpm/12.4.2 npm/? node/? linux x64", INIT_CWD: "/x/packages/mine" }, "file:///x/apps/cli/src/invocation.ts"), "in any folder of a clone").toBe("pnpm cx");
     expect(cxInvocation({ npm_config_user_agent: "npm/11.0.0 node/v20.20.2 linux x64", npm_command: "exec" }, built)).toBe("npx cx");
     expect(cxInvocation({ npm_config_user_agent: "pnpm/12.4.2 npm/? node/? linux x64" }, built)).toBe("pnpm exec cx");
     expect(cxInvocation({}, built)).toBe("cx");

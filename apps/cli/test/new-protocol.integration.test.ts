@@ -130,13 +130,13 @@ describe("cx new protocol demo, in a temp copy of the workspace, is green with n
     expect(checked.stdout).toContain("ok   @cx/demo");
   });
 
-  it("pnpm -w cx hunt, typed in the package's folder, reads ./src/index.ts there, saves repro.json there, and the hint replays it", () => {
-    const hunted = run("pnpm", ["-w", "cx", "hunt", "--protocol", "./src/index.ts", "--bugs", "sync_lazily"], demo);
+  it("pnpm cx hunt, typed in the package's folder, reads ./src/index.ts there, saves repro.json there, and the hint replays it", () => {
+    const hunted = run("pnpm", ["cx", "hunt", "--protocol", "./src/index.ts", "--bugs", "sync_lazily"], demo);
     expect(hunted.status, hunted.output).toBe(1);
     expect(hunted.stdout).toContain("LogMatching violated in demo+sync_lazily");
-    expect(hunted.stdout).toContain("Saved to repro.json; replay with: pnpm -w cx replay repro.json --protocol ./src/index.ts");
+    expect(hunted.stdout).toContain("Saved to repro.json; replay with: pnpm cx replay repro.json --protocol ./src/index.ts");
     expect(existsSync(join(demo, "repro.json"))).toBe(true);
-    const replayed = run("pnpm", ["-w", "cx", "replay", "repro.json", "--protocol", "./src/index.ts"], demo);
+    const replayed = run("pnpm", ["cx", "replay", "repro.json", "--protocol", "./src/index.ts"], demo);
     expect(replayed.status, replayed.output).toBe(0);
     expect(replayed.stdout).toContain("Reproduced: LogMatching");
   });

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { identifierFor, nameProblem, NAME_MAX, runNewProtocol, type NewProtocolReport } from "../src/commands/new-protocol.js";
-import { typedOutsideRoot, userFolder } from "../src/user-folder.js";
 import { isWorkspaceFolder, workspaceGlobs } from "../src/workspace-layout.js";
 import { cx, cxInProcess, repoRoot } from "./run-cli.js";
 
@@ -96,16 +95,15 @@ describe("cx new protocol <name>", () => {
     for (const file of FILES) expect(read(file), `${file} keeps a placeholder`).not.toMatch(/__[A-Z]+__/);
   });
 
-  it("the package's plug-in loads through --protocol, relative to the folder pnpm cx was typed in (INIT_CWD)", () => {
+  it("the package's plug-in loads through --protocol, relative to the folder cx runs in (the one pnpm cx was typed in)", () => {
     // A loaded test machine can take longer than the 4 s hang limit to compile the new package: not what this test is about.
-    const typedIn = { npm_lifecycle_event: "cx", INIT_CWD: dir, PNPM_SCRIPT_SRC_DIR: repoRoot, CX_PROTOCOL_LOAD_SECONDS: "60" };
-    const listed = cx(["bugs", "--protocol", "./src/index.ts", "--json"], repoRoot, typedIn);
+    const listed = cx(["bugs", "--protocol", "./src/index.ts", "--json"], dir, { CX_PROTOCOL_LOAD_SECONDS: "60" });
     expect(listed.status, listed.stderr).toBe(0);
     const report = JSON.parse(listed.stdout) as { protocol: string; bugs: { name: string; caughtBy: string }[] };
     expect(report.protocol).toBe("demo");
     expect(report.bugs.map((b) => `${b.name}: ${b.caughtBy}`)).toEqual(["serve_reads_anywhere: Linearizability", "sync_lazily: LogMatching"]);
-    const atRoot = cx(["bugs", "--protocol", "./src/index.ts"], repoRoot);
-    expect(atRoot.status, "without INIT_CWD the path is the checkout root's").toBe(2);
+    const atRoot = cx(["bugs", "--protocol", "./src/index.ts"], repoRoot, { npm_lifecycle_event: "cx", INIT_CWD: dir });
+    expect(atRoot.status, "in the checkout root the path is the root's, whatever pnpm's INIT_CWD says").toBe(2);
     expect(atRoot.stderr).toMatch(/no such file .*src\/index\.ts/);
   });
 
@@ -214,26 +212,5 @@ describe("the folders of a pnpm workspace", () => {
     expect(isWorkspaceFolder("demo", globs)).toBe(false);
     expect(isWorkspaceFolder("libs/a/b", globs)).toBe(true);
     expect(isWorkspaceFolder("libs/a/fixtures", globs)).toBe(false);
-  });
-});
-
-describe("the folder paths are read from", () => {
-  const here = mkdtempSync(join(tmpdir(), "cx-typed-in-"));
-  made.push(here);
-
-  it("is the one pnpm cx was typed in (INIT_CWD) when the checkout's cx script runs from sources, else the current one", () => {
-    expect(userFolder({ npm_lifecycle_event: "cx", INIT_CWD: here }, "/repo", true)).toBe(here);
-    expect(userFolder({ npm_lifecycle_event: "cx", INIT_CWD: here }, "/repo", false), "an installed cx under a user's script").toBe("/repo");
-    expect(userFolder({ npm_lifecycle_event: "test", INIT_CWD: here }, "/repo", true), "another script").toBe("/repo");
-    expect(userFolder({ npm_lifecycle_event: "cx", INIT_CWD: join(here, "gone") }, "/repo", true), "a folder that is not there").toBe("/repo");
-    expect(userFolder({ npm_lifecycle_event: "cx", INIT_CWD: "relative/dir" }, "/repo", true)).toBe("/repo");
-    expect(userFolder({}, "/repo", true)).toBe("/repo");
-  });
-
-  it("makes hints say pnpm -w cx when typed below the root, where a package's own scripts would shadow the root's", () => {
-    expect(typedOutsideRoot({ npm_lifecycle_event: "cx", INIT_CWD: here, PNPM_SCRIPT_SRC_DIR: "/repo" }, true)).toBe(true);
-    expect(typedOutsideRoot({ npm_lifecycle_event: "cx", INIT_CWD: here, PNPM_SCRIPT_SRC_DIR: here }, true)).toBe(false);
-    expect(typedOutsideRoot({ npm_lifecycle_event: "cx", INIT_CWD: here, npm_package_json: "/repo/package.json" }, true)).toBe(true);
-    expect(typedOutsideRoot({ INIT_CWD: here, PNPM_SCRIPT_SRC_DIR: "/repo" }, true)).toBe(false);
   });
 });
