@@ -10,6 +10,15 @@ import type { Outcome } from "./target.js";
  */
 export const HUNT_BATCH_TRIALS = 16;
 
+/**
+ * Batches a batched hunt has proposed and not yet observed: while the
+ * strategy reads one, the workers run the others, so they never wait for
+ * it, and a long run at the end of one batch does not leave a worker idle.
+ * Part of the hunt's meaning too (a guided strategy sees an outcome this
+ * many batches late), so fixed.
+ */
+export const BATCHES_IN_FLIGHT = 2;
+
 /** What {@link huntInBatches} needs. */
 export interface BatchHuntOptions<O extends Outcome = Outcome> {
   readonly strategy: StrategyName;
@@ -77,7 +86,7 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
     corpusSize: strategy.corpusSize,
     operatorStats: strategy.operatorStats(),
   });
-  // Batch k + 1 is proposed before batch k is observed, so the workers run one batch while the strategy reads the other.
+  // Batches k + 1 .. k + BATCHES_IN_FLIGHT - 1 are proposed before batch k is observed, so the workers run them while the strategy reads it.
   const start = (first: number): InFlight<O> | null => {
     if (first >= budget) return null;
     const proposals: Proposal[] = [];
@@ -91,9 +100,12 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
     return { first, proposals, outcomes };
   };
   let batches = 0;
-  let current = start(0);
-  let next = start(size);
-  while (current !== null) {
+  const inFlight: InFlight<O>[] = [];
+  for (let k = 0; k < BATCHES_IN_FLIGHT; k++) {
+    const batch = start(k * size);
+    if (batch !== null) inFlight.push(batch);
+  }
+  for (let current = inFlight.shift(); current !== undefined; current = inFlight.shift()) {
     const { first, proposals } = current;
     const outcomes = await current.outcomes;
     batches++;
@@ -111,8 +123,8 @@ export async function huntInBatches<O extends Outcome>(options: BatchHuntOptions
       const { trial, outcome } = found as { trial: number; outcome: O };
       return { ...summary(trial, batches), found: true, outcome, choices: [...outcome.choices] };
     }
-    current = next;
-    next = current === null ? null : start(current.first + size);
+    const later = start(first + BATCHES_IN_FLIGHT * size);
+    if (later !== null) inFlight.push(later);
   }
   return { ...summary(budget, batches), found: false };
 }

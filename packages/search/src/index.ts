@@ -13,7 +13,7 @@ export { mutate, mutationOperators, type Mutant, type MutationInput, type Mutati
 // Search.
 export { feedbackNames, withFeedback, type Feedback } from "./feedback.js";
 export { hunt, type HuntFound, type HuntNotFound, type HuntOptions, type HuntResult, type TrialReport } from "./hunt.js";
-export { HUNT_BATCH_TRIALS, huntInBatches, type BatchHuntOptions, type BatchHuntResult } from "./batch-hunt.js";
+export { BATCHES_IN_FLIGHT, HUNT_BATCH_TRIALS, huntInBatches, type BatchHuntOptions, type BatchHuntResult } from "./batch-hunt.js";
 export { choicesFromSpec, createPortfolio, createStrategy, portfolioMembers, strategyNames, type ChoicesSpec, WARMUP_TRIALS, type OperatorStats, type Proposal, type ProposalArm, type SearchStrategy, type StrategyName } from "./strategy.js";
 export { Ucb1 } from "./ucb1.js";
 

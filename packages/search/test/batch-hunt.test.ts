@@ -1,6 +1,6 @@
 import type { ChoiceSource } from "@cx/sim";
 import { describe, expect, it } from "vitest";
-import { choicesFromSpec, hunt, huntInBatches, type ChoicesSpec, type Outcome, type StrategyName, type Target } from "../src/index.js";
+import { BATCHES_IN_FLIGHT, choicesFromSpec, hunt, huntInBatches, type ChoicesSpec, type Outcome, type StrategyName, type Target } from "../src/index.js";
 
 /** Violates when its first draw is 0 of 7: about one trial in seven, so a batch of 16 usually holds several. */
 const frequent: Target = {
@@ -59,5 +59,26 @@ describe("huntInBatches", () => {
     expect(runs).toBeLessThanOrEqual(20);
     expect(runs % 16 === 0 || runs === 20).toBe(true);
     expect(result.trials).toBeLessThanOrEqual(runs);
+  });
+
+  it("keeps the next batch running while it observes one, so workers never wait for the strategy", async () => {
+    const pending: (() => void)[] = [];
+    let calls = 0;
+    const held = (specs: readonly ChoicesSpec[]): Promise<Outcome[]> => {
+      calls++;
+      // Outcomes without a violation, so the hunt runs to its budget.
+      return new Promise((resolve) => pending.push(() => resolve(workers(1)(specs).then((outcomes) => outcomes.map((o) => ({ ...o, violation: null }))))));
+    };
+    const hunting = huntInBatches({ strategy: "explore", budget: 64, seed: 2, runBatch: held, batchTrials: 16 });
+    await Promise.resolve();
+    // Before any outcome came back, the first batches are all out.
+    expect(calls).toBe(BATCHES_IN_FLIGHT);
+    while (pending.length > 0) {
+      (pending.shift() as () => void)();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const result = await hunting;
+    expect(result.found).toBe(false);
+    expect(calls).toBe(4);
   });
 });

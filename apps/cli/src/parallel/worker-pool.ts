@@ -71,7 +71,8 @@ export function startHuntWorkers(workers: number, setup: HuntWorkerSetup): HuntW
           for (const outcome of await ask(thread, runs)) outcomes[outcome.index] = outcome;
         }
       };
-      await Promise.all(threads.map(drain));
+      // Two requests in hand per thread: while the main thread is busy (observing a batch, proposing the next), a thread still has runs queued.
+      await Promise.all(threads.flatMap((thread) => [drain(thread), drain(thread)]));
       return outcomes;
     },
     async close() {
