@@ -1,8 +1,7 @@
 import type { ReplicaObservation } from "@cx/check";
-import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientOperation, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, ElectionTimer, GroupCommitDisk, RegisterMachine, SYNC_TIMER, registerWorkload, type ClientOperation, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import { ballotProposer, ballotRound, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
-import { AcceptorDisk } from "./internal/acceptor-disk.js";
 import { promisedObservation, reportFrom, withAccepted } from "./internal/accepted-values.js";
 import { ClientWaits } from "./internal/client-waits.js";
 import { PromiseTally } from "./internal/promise-tally.js";
@@ -81,14 +80,14 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   /** Client requests not answered yet: held while no leader is known, or waiting for their slot. */
   private readonly clients = new ClientWaits();
   private readonly election: ElectionTimer;
-  private readonly disk: AcceptorDisk;
+  private readonly disk: GroupCommitDisk<PaxosPersistent>;
 
   constructor(ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>, defects: ReadonlySet<PaxosDefectName>) {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.defects = defects;
     this.tally = new PromiseTally({ ignoreReports: defects.has("ignore_promised_values"), firstReportWins: defects.has("m_harvest_first_report") });
-    this.disk = new AcceptorDisk(ctx, defects.has("reply_before_sync"));
+    this.disk = new GroupCommitDisk(ctx, defects.has("reply_before_sync"), HEARTBEAT_MS);
     const restored = ctx.restore();
     if (restored !== undefined) {
       this.accepted = restored.accepted;
@@ -134,7 +133,7 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   onTimer(name: string): void {
-    if (name === "sync") {
+    if (name === SYNC_TIMER) {
       this.disk.sync();
       return;
     }

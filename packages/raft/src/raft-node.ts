@@ -1,9 +1,8 @@
 import type { ReplicaObservation } from "@cx/check";
-import { countNodes, ElectionTimer, RegisterMachine, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
+import { countNodes, ElectionTimer, GroupCommitDisk, RegisterMachine, SYNC_TIMER, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { committableIndex, type CommitCount } from "./internal/commit-count.js";
 import { conflictHint, repairLog } from "./internal/log-repair.js";
-import { RaftDisk } from "./internal/raft-disk.js";
 import { leaseHoldMs, ReadLease } from "./internal/read-lease.js";
 import { candidateLogBehind, votedObservation } from "./internal/vote-record.js";
 import { RaftSelfCheck } from "./internal/self-check.js";
@@ -60,7 +59,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   private held: ClientRequest<RegisterInput>[] = [];
   private readonly election: ElectionTimer;
   private readonly selfCheck: RaftSelfCheck;
-  private readonly disk: RaftDisk;
+  private readonly disk: GroupCommitDisk<RaftPersistent>;
   /** With lease reads: the leader's lease and the follower's promise to honour one. */
   private readonly lease: ReadLease | undefined;
   /** How this node counts replicas when it leads. */
@@ -70,7 +69,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
     this.ctx = ctx;
     this.election = new ElectionTimer(ctx);
     this.bugs = bugs;
-    this.disk = new RaftDisk(ctx, bugs.has("reply_before_sync"));
+    this.disk = new GroupCommitDisk(ctx, bugs.has("reply_before_sync"), HEARTBEAT_MS);
     this.nextIndex = new Array<number>(ctx.clusterSize).fill(1);
     this.matchIndex = new Array<number>(ctx.clusterSize).fill(0);
     this.selfCheck = new RaftSelfCheck({ id: ctx.id, peers: ctx.peers, nextIndex: this.nextIndex, matchIndex: this.matchIndex });
@@ -133,7 +132,7 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
   }
 
   private tick(name: string): void {
-    if (name === "sync") {
+    if (name === SYNC_TIMER) {
       this.disk.sync();
       return;
     }
