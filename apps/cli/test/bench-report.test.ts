@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fullExperiment, type ExperimentConfig } from "@cx/eval";
 import { Command } from "commander";
@@ -9,6 +8,7 @@ import { resolveBenchProtocols, runBench } from "../src/commands/bench.js";
 import { registerReportCommand } from "../src/commands/report-command.js";
 import { runReport } from "../src/commands/report.js";
 import { isUserError } from "../src/user-error.js";
+import { testTempDir } from "./temp-dir.js";
 
 const tiny: ExperimentConfig = {
   ...fullExperiment,
@@ -27,7 +27,7 @@ const tiny: ExperimentConfig = {
   speedupTasks: 0,
 };
 
-const tmp = () => mkdtempSync(join(tmpdir(), "cx-bench-"));
+const tmp = () => testTempDir("cx-bench-");
 
 function program(): Command {
   const p = new Command().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });

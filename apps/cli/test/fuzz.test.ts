@@ -1,12 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { documentedExitCodes, hostileCasesByKind, runHostileCase } from "./hostile-inputs.js";
 import { cxInProcess } from "./run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-fuzz-"));
+const dir = tempDir("cx-fuzz-");
 let index = 0;
 
 /**

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -12,8 +11,9 @@ import { clampWorkers } from "../src/parse-flags.js";
 import { clip } from "../src/terminal-safe.js";
 import { baseRepros, STACK_LINE } from "./hostile-inputs.js";
 import { cxInProcess, repoRoot } from "./run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-outputs-"));
+const dir = tempDir("cx-outputs-");
 const file = (name: string, content: string | Uint8Array): string => {
   const path = join(dir, name);
   writeFileSync(path, content);

@@ -1,9 +1,8 @@
 import { RESULTS_SCHEMA_VERSION } from "@cx/eval";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ExitCode } from "../src/exit-codes.js";
 import { reportInternalError } from "../src/internal-error.js";
 import { closestName, parseNameList } from "../src/name-list.js";
@@ -12,8 +11,9 @@ import { createProgress, rateAndEta } from "../src/progress.js";
 import { terminalSafe } from "../src/terminal-safe.js";
 import { baseRepros, STACK_LINE } from "./hostile-inputs.js";
 import { cxInProcess } from "./run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-hostile-"));
+const dir = tempDir("cx-hostile-");
 const file = (name: string, content: string | Uint8Array): string => {
   const path = join(dir, name);
   writeFileSync(path, content);
@@ -87,11 +87,17 @@ describe("exit codes", () => {
   });
 
   it("an internal error is one line naming where the full trace went, and exit 70", () => {
+    // The trace goes to the system's temp folder: here this file's own folder, removed with it.
+    vi.stubEnv("TMPDIR", dir);
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     let written = "";
     const code = reportInternalError(new TypeError("boom"), ["run"], (text) => (written += text));
     expect(code).toBe(ExitCode.internal);
     expect(written.trim().split("\n")).toHaveLength(1);
     const trace = /the full trace is in (\S+)/.exec(written)?.[1] ?? "";
+    expect(dirname(trace)).toBe(dir);
     expect(readFileSync(trace, "utf8")).toMatch(STACK_LINE);
   });
 

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runReplay } from "../src/commands/replay.js";
 import { runShrinkFile } from "../src/commands/shrink.js";
 import { isUserError } from "../src/user-error.js";
 import { cx, cxInProcess } from "./run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-cli-"));
+const dir = tempDir("cx-cli-");
 
 describe("cx hunt, replay and shrink", () => {
   const repro = join(dir, "repro.json");

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseRepro } from "@cx/search";
 import { describe, expect, it } from "vitest";
 import { baseRepros } from "./hostile-inputs.js";
 import { repoRoot } from "./run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-kill-"));
+const dir = tempDir("cx-kill-");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

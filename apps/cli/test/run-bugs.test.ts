@@ -1,18 +1,18 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinProtocol } from "@cx/protocols";
 import { runBugs } from "../src/commands/bugs.js";
 import { runRun, type RunOptions } from "../src/commands/run.js";
 import { isUserError } from "../src/user-error.js";
+import { tempDir } from "./temp-dir.js";
 
 const raftEntry = builtinProtocol("raft");
 if (raftEntry === undefined) throw new Error("raft is not built in");
 const raft = { ...raftEntry, builtin: true };
 const runRaft = (options: Omit<RunOptions, "protocol">) => runRun({ protocol: raft, ...options });
 
-const dir = mkdtempSync(join(tmpdir(), "cx-run-"));
+const dir = tempDir("cx-run-");
 function file(name: string, content: string): string {
   const path = join(dir, name);
   writeFileSync(path, content);

@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parseRepro } from "@cx/search";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { runReplay } from "../src/commands/replay.js";
 import { ExitCode } from "../src/exit-codes.js";
 import type * as Output from "../src/output.js";
 import { ReproSaver } from "../src/save-target.js";
 import { cxInProcess } from "./run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-save-"));
+const dir = tempDir("cx-save-");
 const failing = join(dir, "fails-after-the-check");
 mkdirSync(failing);
 let failEverything = false;
@@ -30,10 +30,16 @@ const hunt = ["hunt", "--bugs", "vote_twice_in_term", "--budget", "300", "--shri
 
 describe("a found failure is never lost", () => {
   it("when the save fails after a find, the reproduction goes to a fallback file, stdout says where, and the exit code is 4", async () => {
+    // The fallback goes to the system's temp folder: here this file's own folder, removed with it.
+    vi.stubEnv("TMPDIR", dir);
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const result = await cxInProcess(hunt);
     expect(result.status).toBe(ExitCode.saveFailed);
     expect(result.stdout).toContain(`Could not save the reproduction to ${join(failing, "repro.json")} (ENOSPC`);
     const fallback = /saved to (\S+) instead/.exec(result.stdout)?.[1] ?? "";
+    expect(dirname(fallback)).toBe(dir);
     expect(parseRepro(readFileSync(fallback, "utf8")).ok).toBe(true);
     expect((await runReplay({ file: fallback })).report.reproduced).toBe(true);
     expect(readdirSync(failing)).toEqual([]);

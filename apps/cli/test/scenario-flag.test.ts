@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cxInProcess } from "./run-cli.js";
+import { testTempDir } from "./temp-dir.js";
 
 describe("cx hunt --scenario", () => {
   it("refuses a bad setting before anything runs: exit 2, one line naming the option and what was expected", async () => {
@@ -22,7 +22,7 @@ describe("cx hunt --scenario", () => {
   });
 
   it("runs the hunt with the settings over its own scenario and records them in the reproduction", async () => {
-    const save = join(mkdtempSync(join(tmpdir(), "cx-scenario-")), "repro.json");
+    const save = join(testTempDir("cx-scenario-"), "repro.json");
     const { status } = await cxInProcess(["hunt", "--bugs", "none", "--scenario", "diskFaults=1,clusterSize=3", "--seed", "4", "--budget", "50", "--shrink-runs", "50", "--save", save, "--json"]);
     expect(status).toBe(1);
     const repro = JSON.parse(readFileSync(save, "utf8")) as { scenario: Record<string, number> };

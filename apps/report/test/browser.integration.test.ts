@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -59,7 +59,12 @@ describe.skipIf(!haveChromium)("report.html in headless Chromium", () => {
   });
 
   afterAll(async () => {
-    await context.close();
+    // The browser first, then the folder with its profile (and the page), even when the browser never started.
+    try {
+      await context.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("loads and shows every protocol's section, every diagram inline or as a decoded image", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -74,7 +74,12 @@ describe.skipIf(!haveChromium)("report.html at a laptop's width (1280 x 800) in 
   });
 
   afterAll(async () => {
-    await context.close();
+    // The browser first, then the folder with its profile (and the page), even when the browser never started.
+    try {
+      await context.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const reports = [

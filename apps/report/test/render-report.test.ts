@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderSummaryMarkdown, resultsSchema } from "@cx/eval";
 import type { ShrinkRow } from "@cx/eval";
@@ -11,6 +10,7 @@ import { foundByTrial } from "../src/found-by-trial.js";
 import { wilsonInterval } from "../src/wilson-interval.js";
 import { REAL_BUGS, withRealCounterexamples } from "./fixtures/real-counterexamples.js";
 import { SYNTHETIC_COUNTEREXAMPLES, syntheticResults } from "./fixtures/synthetic-results.js";
+import { testTempDir } from "./fixtures/temp-dir.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'quoted' "double" <img src=x onerror=alert(1)>`;
 
@@ -240,7 +240,7 @@ describe("renderSummaryMarkdown", () => {
 
 describe("writeReport", () => {
   it("writes report.html and summary.md beside the results file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cx-report-"));
+    const dir = testTempDir("cx-report-");
     const path = join(dir, "results.json");
     writeFileSync(path, JSON.stringify(syntheticResults()));
     const written = writeReport({ results: path });
@@ -250,7 +250,7 @@ describe("writeReport", () => {
   });
 
   it("refuses a file that is not a cx results file, naming the field", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cx-report-"));
+    const dir = testTempDir("cx-report-");
     const path = join(dir, "results.json");
     writeFileSync(path, JSON.stringify({ hello: "world" }));
     expect(() => writeReport({ results: path })).toThrow(/field "kind"/);
@@ -261,7 +261,7 @@ describe("writeReport", () => {
 
 describe("readResultsFile", () => {
   it("names the missing fields of an incomplete results file instead of failing inside the renderer", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cx-results-"));
+    const dir = testTempDir("cx-results-");
     const path = join(dir, "results.json");
     writeFileSync(path, JSON.stringify({ kind: "cx-experiment", schemaVersion: syntheticResults().schemaVersion }));
     let caught: unknown;

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildProtocolTables, deterministicView, readResults, renderSummaryMarkdown, resultsSchema, runExperiment, type ExperimentResults, type ProtocolResults } from "../src/index.js";
+import { testTempDir } from "./temp-dir.js";
 import { testProtocols, tinyConfig } from "./tiny-config.js";
 
-const tmp = () => mkdtempSync(join(tmpdir(), "cx-eval-"));
+const tmp = () => testTempDir("cx-eval-");
 const base = { config: tinyConfig, protocols: testProtocols, outDir: null, corpusDir: null } as const;
 
 // Inline (no worker thread) is the cheap way to the results most tests read; the

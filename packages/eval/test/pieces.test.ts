@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTaskCache, findCorpusDir, formatMs, formatStorySteps, median, medianTimeToFindMs, protocolRef, runTask, selectDefects, taskKey, type HuntTask, type TrialsCell } from "../src/index.js";
 import { protocolPlugin as primaryBackup } from "./fixtures/primary-backup-plugin.js";
+import { testTempDir } from "./temp-dir.js";
 import { testProtocols } from "./tiny-config.js";
 
 const plugins = testProtocols.map((p) => p.plugin);
@@ -61,7 +62,7 @@ describe("runTask", () => {
 
 describe("createTaskCache", () => {
   it("returns what was put under the same task and version, and nothing for another", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cx-cache-"));
+    const dir = testTempDir("cx-cache-");
     const cache = createTaskCache(dir, "1.0.0");
     const output = runTask(task, plugins);
     cache.put(task, output);
@@ -72,7 +73,7 @@ describe("createTaskCache", () => {
   });
 
   it("treats a damaged cache file as a task not yet done", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cx-cache-"));
+    const dir = testTempDir("cx-cache-");
     const cache = createTaskCache(dir, "1.0.0");
     cache.put(task, runTask(task, plugins));
     for (const file of readdirSync(dir)) writeFileSync(join(dir, file), "{ half a fi");

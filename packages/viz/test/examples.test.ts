@@ -1,14 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 
 describe("the README's example", () => {
   it("runs as written: prints the story of the violation and writes its diagram", () => {
-    const svg = join(mkdtempSync(join(tmpdir(), "cx-viz-example-")), "failure.svg");
+    const dir = mkdtempSync(join(tmpdir(), "cx-viz-example-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const svg = join(dir, "failure.svg");
     const out = execFileSync(process.execPath, ["--conditions=@cx/source", "--import", "tsx", "packages/viz/examples/unreplicated-log.ts", svg], { cwd: root, encoding: "utf8" });
     expect(out).toMatch(/^State Machine Safety violated at t=\d+ \(step \d+\): s\d applied .* at entry 1, but s\d applied .* there$/m);
     expect(out).toMatch(/^\s*\d+\. t=\d+\s+State Machine Safety violated: /m);

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir, testTempDir } from "../../test/temp-dir.js";
 import { isUserError } from "../user-error.js";
 import { runLinBatch } from "./lin-batch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-lin-batch-"));
+const dir = tempDir("cx-lin-batch-");
 const file = (name: string, lines: string[]): string => {
   const path = join(dir, name);
   mkdirSync(join(path, ".."), { recursive: true });
@@ -36,7 +36,7 @@ describe("cx lin on several histories", () => {
   });
 
   it("checks every .jsonl file of a folder and its subfolders, by path, and skips other and hidden files", () => {
-    const folder = mkdtempSync(join(tmpdir(), "cx-lin-folder-"));
+    const folder = testTempDir("cx-lin-folder-");
     for (const name of ["b.jsonl", "a/c.jsonl", "notes.txt", ".hidden.jsonl"]) {
       mkdirSync(join(folder, name, ".."), { recursive: true });
       writeFileSync(join(folder, name), `${write}\n`);
@@ -65,7 +65,7 @@ describe("cx lin on several histories", () => {
   });
 
   it("names a folder with no histories as invalid", () => {
-    const empty = mkdtempSync(join(tmpdir(), "cx-lin-empty-"));
+    const empty = testTempDir("cx-lin-empty-");
     const outcome = runLinBatch([empty, good]);
     expect(outcome.stdout).toContain("is a folder with no .jsonl history files");
     expect(outcome.exitCode).toBe(2);

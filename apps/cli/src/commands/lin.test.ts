@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../../test/temp-dir.js";
 import { runLin } from "./lin.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cx-lin-"));
+const dir = tempDir("cx-lin-");
 const file = (name: string, lines: string[]): string => {
   const path = join(dir, name);
   writeFileSync(path, `${lines.join("\n")}\n`);
