@@ -143,8 +143,6 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   const { plugin } = options.protocol;
   const scenario = huntScenario(options.protocol, options.scenario);
   const target = plugin.createTarget({ defects: options.bugs, options: scenario });
-  // Random and sparse search never read coverage: only a guided strategy's counts are worth showing.
-  const coverage = options.strategy !== "random" && options.strategy !== "sparse";
   const progress = createProgress(wantsProgress(options.json));
   const lines: string[] = [];
   const say = (line = "") => lines.push(line);
@@ -160,7 +158,8 @@ export async function runHunt(options: HuntCommandOptions): Promise<{ exitCode: 
   };
 
   progress.start(options.budget, `hunting ${target.name}`);
-  const onTrial = (t: { trial: number; coverage: number }): void => progress.update(t.trial, coverage ? `coverage ${t.coverage}` : "");
+  // Runs whose coverage no strategy reads (random's, sparse's) leave the probes out and count none: nothing to show then.
+  const onTrial = (t: { trial: number; coverage: number }): void => progress.update(t.trial, t.coverage > 0 ? `coverage ${t.coverage}` : "");
   const workers = options.workers ?? 0;
   const found = await search(options, { target, scenario, onTrial });
   progress.stop();
