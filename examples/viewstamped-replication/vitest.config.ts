@@ -1,0 +1,3 @@
+import { vitestConfig } from "../../vitest.shared.js";
+
+export default vitestConfig(import.meta.dirname);
