@@ -46,7 +46,7 @@ describe("shrinking a find of answer_before_sync", () => {
     const target = protocolPlugin.createTarget({ defects: ["answer_before_sync"], options: huntScenarioOverrides });
     const alone = shrink({ target, choices, violation: { invariant: "AnsweredOutcome" }, passes: ["delete-span-runs", "zero-chunks", "lower-values"], finalPasses: [] });
     expect(alone.choices.length).toBe(165);
-    const result = shrink({ target, choices, violation: { invariant: "AnsweredOutcome" }, passes: ["keep-and-place"], finalPasses: [] });
+    const result = shrink({ target, choices, violation: { invariant: "AnsweredOutcome" }, passes: ["place-decisions"], finalPasses: [] });
     expect(result.outcome.violation?.invariant).toBe("AnsweredOutcome");
     const traced = protocolPlugin.run({ defects: ["answer_before_sync"], options: huntScenarioOverrides, choices: new ReplayedChoices(result.choices), recordTrace: true });
     const crashes = traced.trace.filter((event) => event.kind === "crash");

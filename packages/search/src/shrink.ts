@@ -60,13 +60,10 @@ export interface ShrinkOptions<O extends Outcome = Outcome> {
 export const defaultShrinkPasses: readonly ShrinkPassName[] = [
   "zero-kinds",
   "zero-chunks",
-  "aligned-zero-spans",
-  "aligned-zero-values",
+  "aligned-zero",
   "replace-spans",
   "delete-span-runs",
   "delete-between-labels",
-  "zero-suffixes",
-  "delete-inside-spans",
   "delete-chunks",
   "delete-zero-runs",
   "lower-values",
@@ -77,55 +74,28 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * The passes tried only once a round of `defaultShrinkPasses` changed
  * nothing: moves that escape a local minimum. Running them only there means
  * the result is never worse than the main passes' own fixed point (they
- * start from it and accept only smaller sequences). They matter for
- * failures that need time between faults (see the figures in docs/results.md).
- * The cheap ones come first and the rebuilds from calm last: the first
- * that helps hands back to the main passes, and a rebuild costs a thousand
- * runs or more a round, so it runs only where nothing cheaper moves.
- * `sparse-rebuild` is one of them: among the main passes it spent its
- * thousand runs in every round, while the list was still shrinking by
- * cheaper means; here, on 220 saved finds of 11 defects, it gave the same
- * list on 218 (two shorter) for 8 to 23% fewer runs on ten of them.
- * `keep-and-place` is the exception, right after `place-decisions`: it is
- * a rebuild too, but on the experiment's finds it joined more of them to
- * their defect's common list there (Paxos stale reads 19 of 20) than
- * before the pair rebuilds (18) or last (17, the run budget spent first);
- * it does change the path of the passes after it, so a few finds end on a
- * longer list than without it.
- * `aligned-raise-values` comes after them all: a raise that shortens the
- * list also adds unusual values, which can lead the other passes to
- * another minimum than the one they were heading for; last, it starts only
- * where the shrink would otherwise have stopped, so it never ends larger.
+ * start from it and accept only smaller sequences). They run in this order
+ * and the first that helps hands back to the main passes: the cheap ones
+ * first and the rebuild from calm last, as it costs a thousand runs or more
+ * a round. `place-decisions` comes first although it is dear too: a failure
+ * whose decisions only need moving together is the commonest local
+ * minimum. `aligned-raise-values` comes after them all: a raise that
+ * shortens the list also adds unusual values, which can lead the other
+ * passes to another minimum than the one they were heading for.
  *
  * @example
  * ```ts
- * // The main passes alone, as in version 0.1.x of the defaults:
+ * // The main passes alone:
  * shrink({ target, choices, violation, passes: defaultShrinkPasses, finalPasses: [] });
  * ```
  */
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "place-decisions",
-  "keep-and-place",
   "lowest-levels",
-  "lower-and-switch",
-  "lower-and-place",
-  "aligned-move-spans",
-  "aligned-move-earlier",
-  "aligned-swap-neighbours",
-  "swap-same-label-spans",
-  "replace-with-smaller-span",
-  "aligned-delete-spans",
-  "lower-pairs",
-  "aligned-lower-pairs",
-  "aligned-lower-values",
+  "move-and-swap",
+  "aligned-lower",
   "lower-and-redraw",
-  "lower-and-redraw-decision",
-  "lower-switch-and-place",
-  "lower-lead-and-place",
-  "sparse-rebuild",
-  "tuple-rebuild",
-  "span-rebuild",
-  "prefix-rebuild",
+  "rebuild",
   "aligned-raise-values",
 ];
 
@@ -136,17 +106,8 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
  */
 export const defaultCleanupShrinkPasses: readonly ShrinkPassName[] = ["delete-zero-runs", "delete-span-runs"];
 
-/** The passes of version 0.1 (before aligned replay, time travel and sparse rebuilds): the benchmark's baseline. */
-export const classicShrinkPasses: readonly ShrinkPassName[] = [
-  "zero-chunks",
-  "replace-spans",
-  "delete-span-runs",
-  "delete-inside-spans",
-  "delete-chunks",
-  "delete-zero-runs",
-  "lower-values",
-  "lower-pairs",
-];
+/** Flat ddmin passes only (no aligned replay, time travel, placement or rebuilds), as cx's first shrinker had: the benchmark's baseline. */
+export const classicShrinkPasses: readonly ShrinkPassName[] = ["zero-chunks", "replace-spans", "delete-span-runs", "delete-chunks", "delete-zero-runs", "lower-values"];
 
 /** Where a shrink stands, reported to `onProgress`. */
 export interface ShrinkProgress {

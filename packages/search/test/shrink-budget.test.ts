@@ -57,7 +57,7 @@ describe("the shrink budget", () => {
     state.start(failure.choices);
     const runsAtStart = state.runs;
     let asks = 0;
-    // A pass that asks before each candidate, then finds it seen before: the way keep-and-place spun past a cap.
+    // A pass that asks before each candidate, then finds it seen before: the way a placing pass once spun past a cap.
     while (!state.stopped && asks < 10_000_000) {
       asks++;
       state.consider(state.best.slice());

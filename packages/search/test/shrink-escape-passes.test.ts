@@ -20,45 +20,21 @@ function fixedTarget(count: number, n: number, fails: (values: readonly number[]
 }
 
 const bad = { invariant: "bad" };
-const escapePasses: readonly ShrinkPassName[] = ["lower-and-redraw", "lower-and-redraw-decision", "replace-with-smaller-span", "swap-same-label-spans"];
+const escapePasses: readonly ShrinkPassName[] = ["lower-and-redraw", "move-and-swap", "aligned-lower"];
 
 describe("passes that change several values at once", () => {
   it("lower-and-redraw lowers a setting and re-chooses the small draw that depends on it", () => {
     // A level and a node: level 2 fails on node 1, level 1 only on node 2 (neither 0 nor the maximum).
     const target = fixedTarget(2, 4, ([level = 0, node = 0]) => (level === 2 && node === 1) || (level === 1 && node === 2));
-    expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-values", "lower-pairs"] }).choices).toEqual([2, 1]);
+    expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-values", "aligned-lower"] }).choices).toEqual([2, 1]);
     expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-and-redraw"] }).choices).toEqual([1, 2]);
   });
 
-  it("lower-and-redraw-decision lowers a setting and re-draws a later decision's small draws together, which one re-drawn value cannot do", () => {
-    // A level, then a tick: a trigger and three small draws; level 2 fails with [0, 0, 3], level 1 only with [0, 1, 1].
-    const target: Target = {
-      run(source: ChoiceSource): Outcome {
-        source.startSpan("fault profile");
-        const level = source.draw(4, "level");
-        source.endSpan();
-        source.startSpan("tick");
-        const trigger = source.draw(100, "trigger");
-        const small = [source.draw(4, "a"), source.draw(4, "b"), source.draw(4, "c")].join(",");
-        source.endSpan();
-        const fails = trigger >= 50 && ((level === 2 && small === "0,0,3") || (level === 1 && small === "0,1,1"));
-        return { violation: fails ? { invariant: "bad", message: small } : null, choices: source.record(), spans: source.spans(), coverage: [] };
-      },
-    };
-    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-values", "lower-and-redraw"] }).choices).toEqual([2, 50, 0, 0, 3]);
-    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-and-redraw-decision"] }).choices).toEqual([1, 95, 0, 1, 1]);
-  });
-
-  it("replace-with-smaller-span copies a smaller decision of the same label from elsewhere in the run", () => {
-    // Fails when two of the four decisions are equal and not calm: the 7s become the 3s seen later.
-    const target = fixedTarget(4, 10, (v) => v.some((x, i) => x !== 0 && v.indexOf(x) !== i));
-    const result = shrink({ target, choices: [7, 7, 3, 3], violation: bad, passes: ["replace-with-smaller-span"] });
-    expect(result.choices).toEqual([3, 3, 3, 3]);
-  });
-
-  it("swap-same-label-spans puts the smaller of two neighbouring decisions first", () => {
+  it("move-and-swap moves a later decision into an earlier calm slot of its kind, so the list ends sooner", () => {
     const target = fixedTarget(3, 10, (v) => v.includes(9) && v.includes(3));
-    expect(shrink({ target, choices: [0, 9, 3], violation: bad, passes: ["swap-same-label-spans"] }).choices).toEqual([0, 3, 9]);
+    expect(shrink({ target, choices: [0, 9, 3], violation: bad, passes: ["move-and-swap"] }).choices).toEqual([3, 9]);
+    // No calm slot: the smaller of two neighbouring decisions goes first.
+    expect(shrink({ target, choices: [5, 9, 3], violation: bad, passes: ["move-and-swap"] }).choices).toEqual([3, 5, 9]);
   });
 
   it("keep the same violation and never grow, each alone, on the toy's failures", () => {

@@ -49,12 +49,13 @@ export const LOW_ALL_MAX = 4;
 /** For a larger setting (a horizon), the fractions of it the passes that lower a setting together with another move try, besides 0 and one less. */
 export const SETTING_FRACTIONS = [1 / 4, 1 / 2, 3 / 4] as const;
 
-/**
- * The smaller values a pass tries for a run-wide setting `v`, smallest
- * first: every smaller one when `v` is small (a level, a shape); for a
- * larger `v` (a horizon) 0, `v` times each of `fractions`, and one less.
- */
+/** The smaller values tried for a setting `v`, smallest first: every one when `v` is small (a level); else 0, `v` times each of `fractions`, and one less. */
 export function smallerSettingValues(v: number, fractions: readonly number[] = []): number[] {
   if (v <= LOW_ALL_MAX) return Array.from({ length: v }, (_, k) => k);
   return [...new Set([0, ...fractions.map((f) => Math.floor(v * f)), v - 1])].filter((low) => low < v).sort((a, b) => a - b);
+}
+
+/** One item from each list in turn, each list in its own order, until all are spent: families of candidates share an allowance fairly. */
+export function* roundRobin<T>(lists: readonly (readonly T[])[]): Generator<T> {
+  for (let k = 0; lists.some((list) => k < list.length); k++) for (const list of lists) if (k < list.length) yield list[k] as T;
 }

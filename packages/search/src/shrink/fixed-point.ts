@@ -8,12 +8,10 @@ type Rank = -1 | 0 | 1;
 
 /**
  * Runs passes against one state to a fixed point, keeping per-pass
- * counters. Hypothesis's order: after each round the passes that shortened
- * the best run first, then those that lowered it, then those that did
- * nothing (a stable sort, so ties keep the given order). A pass that did
- * nothing at the current best is skipped until the best changes: it is
- * deterministic and its candidates are cached, so running it again would
- * only hit the cache.
+ * counters, in Hypothesis's order: after each round the passes that
+ * shortened the best first, then those that lowered it, then the rest (a
+ * stable sort). A pass that did nothing at the current best is skipped
+ * until the best changes: it would only hit the cache.
  */
 export class FixedPoint<O extends Outcome> {
   private readonly counters = new Map<string, PassCounters>();
@@ -27,11 +25,9 @@ export class FixedPoint<O extends Outcome> {
   /**
    * Rounds of `main` until one changes nothing; then `final` in order, the
    * first that helps handing back to `main`. After every pass that lowered
-   * the best without shortening it, `cleanup` runs at once (deletions: a
-   * lowered value often leaves draws nothing needs, and deleting them
-   * before the next pass keeps that pass from working on a longer list).
-   * True when converged (neither changed anything), false when a budget
-   * stopped it.
+   * the best without shortening it, `cleanup` runs at once: a lowered value
+   * often leaves draws nothing needs. True when converged, false when a
+   * budget stopped it.
    */
   run(main: readonly ShrinkPass[], final: readonly ShrinkPass[], cleanup: readonly ShrinkPass[] = []): boolean {
     this.cleanup = cleanup;
@@ -48,8 +44,7 @@ export class FixedPoint<O extends Outcome> {
       order = [...order].sort((a, b) => (ranks.get(a) ?? 1) - (ranks.get(b) ?? 1));
       if (state.stopped) return false;
       if (state.version !== start) continue;
-      // The first final pass that helps hands back to the main passes, so the
-      // cheaper, bolder final passes get the first go at every new fixed point.
+      // The first final pass that helps hands back to the main passes.
       for (const pass of final) {
         if (state.stopped || state.version !== start) break;
         this.runPass(pass);

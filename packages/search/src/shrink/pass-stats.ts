@@ -16,12 +16,7 @@ export interface PassStats {
 }
 
 /** The mutable counters behind a {@link PassStats}. */
-export interface PassCounters {
-  name: string;
-  tried: number;
-  accepted: number;
-  runs: number;
-}
+export type PassCounters = { -readonly [K in keyof PassStats]: PassStats[K] };
 
 /** Fresh counters for a pass. */
 export function passCounters(name: string): PassCounters {

@@ -1,7 +1,7 @@
-import { compareShortlex, trimChoices } from "../choice-order.js";
+import { trimChoices } from "../choice-order.js";
 import { hasNonZero, type Range } from "../internal/ranges.js";
 import type { Outcome } from "../target.js";
-import { settingsLength } from "./passes/sparse-rebuild.js";
+import { settingsLength } from "./world-settings.js";
 import type { ShrinkState } from "./shrink-state.js";
 import { topLevel } from "./span-units.js";
 
@@ -15,11 +15,7 @@ export interface Decision {
   readonly kinds: readonly string[];
 }
 
-/**
- * A run to place decisions into: its values (as long as its record, with
- * nothing of the decisions left in them), the kind of each draw, and the
- * top-level spans a decision may go to, in order.
- */
+/** A run to place decisions into: its values (as long as its record, the decisions cleared), the kind of each draw, and the spans a decision may go to. */
 export interface Frame {
   readonly values: readonly number[];
   readonly keys: readonly string[];
@@ -28,23 +24,15 @@ export interface Frame {
 
 /** `values` with zeros up to `length`: a decision's span may run past a trimmed list. */
 export function padded(values: readonly number[], length: number): number[] {
-  const out = values.slice();
-  for (let i = out.length; i < length; i++) out.push(0);
-  return out;
+  return values.length >= length ? values.slice() : [...values, ...new Array<number>(length - values.length).fill(0)];
 }
 
-/**
- * The best's decisions: the top-level spans after the run-wide settings that
- * hold something unusual (with their trailing zeros: they are part of the
- * decision); null when there are none or more than `max` (PLACED_DECISIONS_MAX unless given).
- */
+/** The best's decisions: the top-level spans after the settings holding something unusual (trailing zeros included); null when none or more than `max`. */
 export function decisionsOf<O extends Outcome>(state: ShrinkState<O>, max = PLACED_DECISIONS_MAX): Decision[] | null {
   const head = settingsLength(state);
   const all = padded(state.best, state.bestKeys.length);
-  const units = topLevel(state.spans(), all.length).filter((u) => u.start >= head);
-  const decisions = units
-    .filter((u) => u.start < state.best.length && hasNonZero(state.best, u))
-    .map((at) => ({ at, content: all.slice(at.start, at.end), kinds: state.bestKeys.slice(at.start, at.end) }));
+  const units = topLevel(state.spans(), all.length).filter((u) => u.start >= head && u.start < state.best.length && hasNonZero(state.best, u));
+  const decisions = units.map((at) => ({ at, content: all.slice(at.start, at.end), kinds: state.bestKeys.slice(at.start, at.end) }));
   return decisions.length === 0 || decisions.length > max ? null : decisions;
 }
 
@@ -68,11 +56,8 @@ function permutations<T>(items: readonly T[]): T[][] {
 
 /** Every increasing choice of `count` indexes below `n`. */
 function* increasing(count: number, n: number, from = 0): Generator<number[]> {
-  if (count === 0) {
-    yield [];
-    return;
-  }
-  for (let i = from; i <= n - count; i++) for (const rest of increasing(count - 1, n, i + 1)) yield [i, ...rest];
+  if (count === 0) yield [];
+  for (let i = from; count > 0 && i <= n - count; i++) for (const rest of increasing(count - 1, n, i + 1)) yield [i, ...rest];
 }
 
 /** Where each decision goes: `contents[k]` into `slots[k]`, all of which fit. */
@@ -100,23 +85,7 @@ export function* placementsEndingAt(frame: Frame, decisions: readonly Decision[]
   }
 }
 
-/** The candidates of `placementsEndingAt` below `best` in shortlex order, smallest first. */
-export function candidatesEndingAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly best: readonly number[] }): number[][] {
-  const { last, best } = at;
-  const out: number[][] = [];
-  for (const placement of placementsEndingAt(frame, decisions, last)) {
-    const edited = placedValues(frame, placement);
-    // Only candidates below the best can be accepted (replay may change the record, but rarely by much).
-    if (compareShortlex(trimChoices(edited), best) < 0) out.push(edited);
-  }
-  return out.sort((a, b) => compareShortlex(trimChoices(a), trimChoices(b)));
-}
-
-/**
- * The length of the placement's list once trimmed: the end of its last
- * unusual value, or of the frame's own (`frameEnd`: pass it when placing
- * many times into one frame, so the frame is trimmed once).
- */
+/** The length of the placement's list once trimmed: the end of its last unusual value, or of the frame's own (`frameEnd`, trimmed once per frame). */
 export function placedLength(frame: Frame, { slots, contents }: Placement, frameEnd = trimChoices(frame.values).length): number {
   let end = frameEnd;
   contents.forEach((d, k) => {
@@ -138,12 +107,7 @@ export interface RankedPlacement {
   readonly placement: Placement;
 }
 
-/**
- * The frame's placements of `decisions` whose list, trimmed, is at most
- * `lengthMax` long, made slot by slot of the last decision (earlier slots
- * first) and ranked in that order; making stops at the first slot reached
- * with `max` of them already made (more could never run).
- */
+/** The frame's placements of `decisions` at most `lengthMax` long once trimmed, slot by slot of the last decision (earlier first), ranked in that order; at most about `max` (more could never run). */
 export function rankedPlacements(frame: Frame, decisions: readonly Decision[], limits: { readonly lengthMax: number; readonly max: number }): RankedPlacement[] {
   const out: RankedPlacement[] = [];
   const frameEnd = trimChoices(frame.values).length;

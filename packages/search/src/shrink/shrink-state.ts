@@ -2,7 +2,6 @@ import type { Span } from "@cx/sim";
 import { compareShortlex, countNonZero, trimChoices } from "../choice-order.js";
 import { hashChoices } from "../internal/hash-choices.js";
 import { KeyedReplay, queuesByKey } from "../internal/keyed-replay.js";
-import type { Range } from "../internal/ranges.js";
 import type { Outcome, Target } from "../target.js";
 import { passCounters, type PassCounters } from "./pass-stats.js";
 
@@ -12,11 +11,7 @@ export interface RunRecord {
   readonly keys: readonly string[];
 }
 
-/**
- * How often a pass that makes candidates without running them looks at the
- * outer time cap: every this many asks. A clock read costs far less than a
- * run, and a pass skips at most a few thousand candidates a millisecond.
- */
+/** A pass that skips candidates without running them looks at the outer time cap every this many asks: a clock read costs far less than a run. */
 const TIME_POLL = 1024;
 
 /** Why the state stopped taking candidates. */
@@ -67,7 +62,10 @@ export class ShrinkState<O extends Outcome> {
 
   /** Runs the input as given; true if it breaks the invariant (it then becomes the best). */
   start(choices: readonly number[]): O {
-    const outcome = this.execute(new KeyedReplay({ flat: choices }));
+    const source = new KeyedReplay({ flat: choices });
+    this.runs++;
+    const outcome = this.setup.target.run(source);
+    this.lastKeys = source.keys;
     if (this.reproduces(outcome)) {
       this.best = trimChoices(outcome.choices);
       this.bestOutcome = outcome;
@@ -82,12 +80,7 @@ export class ShrinkState<O extends Outcome> {
     this.counters = counters;
   }
 
-  /**
-   * Whether the budget is spent. Passes ask before every candidate, and
-   * some make many that never run (seen before, or not below the best):
-   * the outer time cap is then looked at every {@link TIME_POLL} asks, so
-   * a pass that only skips still stops in time.
-   */
+  /** Whether the budget is spent; every {@link TIME_POLL}-th ask looks at the time cap, so a pass that only skips still stops in time. */
   get stopped(): boolean {
     if (this.stop === null && ++this.polls % TIME_POLL === 0) this.checkTime();
     return this.stop !== null;
@@ -103,29 +96,9 @@ export class ShrinkState<O extends Outcome> {
     return this.evaluate(hashChoices(candidate), () => new KeyedReplay({ flat: candidate }));
   }
 
-  /**
-   * Runs the best sequence edited in place (same length, same kinds of
-   * draws) with each kind of draw replayed from its own queue, so a
-   * decision that vanishes does not shift the meaning of unrelated ones.
-   */
+  /** Runs the best edited in place with each kind of draw from its own queue, so a decision that vanishes does not shift the meaning of unrelated ones. */
   considerAligned(edited: readonly number[]): boolean {
     return this.evaluate(`k${hashChoices(edited)}|${hashChoices(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(edited, this.bestKeys) }));
-  }
-
-  /** Replays the best sequence without `ranges` (sorted, disjoint), each kind of draw from its own queue. */
-  considerAlignedDeletion(ranges: readonly Range[]): boolean {
-    const values: number[] = [];
-    const keys: string[] = [];
-    let at = 0;
-    for (const range of [...ranges, { start: this.best.length, end: this.best.length }]) {
-      for (let i = at; i < range.start; i++) {
-        values.push(this.best[i] ?? 0);
-        keys.push(this.bestKeys[i] ?? "");
-      }
-      at = Math.max(at, range.end);
-    }
-    const key = `d${hashChoices(ranges.flatMap((r) => [r.start, r.end]))}|${hashChoices(this.best)}`;
-    return this.evaluate(key, () => new KeyedReplay({ queues: queuesByKey(values, keys) }));
   }
 
   /** Replays `values` of the given kinds, each kind from its own queue (a candidate built from another run's draws). */
@@ -133,66 +106,50 @@ export class ShrinkState<O extends Outcome> {
     return this.evaluate(`q${hashChoices(values)}|${hashChoices(keys.map((k) => k.length))}|${hashChoices(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(values, keys) }));
   }
 
-  /**
-   * Runs `candidate` flat to learn its layout (its spans), accepting it as
-   * `consider` would if it reproduces and is smaller; `null` once over budget.
-   */
-  layoutOf(candidate: readonly number[]): readonly Span[] | null {
-    return this.recordOf(candidate)?.spans ?? null;
-  }
-
-  /** As `layoutOf`, with the kind of every draw of the run as well (to place decisions into it by kind). */
+  /** Runs `candidate` flat to learn its spans and the kind of every draw, accepting it as `consider` would; `null` once over budget. */
   recordOf(candidate: readonly number[]): RunRecord | null {
     const key = hashChoices(candidate);
     const known = this.layouts.get(key);
     if (known !== undefined) return known;
-    this.counters.tried++;
-    if (this.overBudget()) return null;
-    this.seen.add(key);
-    const outcome = this.execute(new KeyedReplay({ flat: candidate }));
-    this.counters.runs++;
-    const record: RunRecord = { spans: outcome.spans, keys: this.lastKeys };
-    if (this.accept(outcome)) this.counters.accepted++;
+    const run = this.runCounted(key, new KeyedReplay({ flat: candidate }));
+    if (run === null) return null;
+    const record: RunRecord = { spans: run.outcome.spans, keys: this.lastKeys };
     this.layouts.set(key, record);
     return record;
   }
 
   private evaluate(key: string, source: () => KeyedReplay): boolean {
+    if (!this.seen.has(key)) return this.runCounted(key, source())?.improved === true;
+    // Seen before: if it reproduced, the best is already at or below its record.
     this.counters.tried++;
-    if (this.seen.has(key)) {
-      // Seen before: if it reproduced, the best is already at or below its record.
-      this.hits++;
-      if (++this.polls % TIME_POLL === 0) this.checkTime();
-      return false;
-    }
-    if (this.overBudget()) return false;
-    this.seen.add(key);
-    const outcome = this.execute(source());
-    this.counters.runs++;
-    const improved = this.accept(outcome);
-    if (improved) this.counters.accepted++;
-    return improved;
+    this.hits++;
+    if (++this.polls % TIME_POLL === 0) this.checkTime();
+    return false;
   }
 
-  private execute(source: KeyedReplay): O {
+  /** Runs a new candidate, counted for the current pass; null once over budget. */
+  private runCounted(key: string, source: KeyedReplay): { readonly outcome: O; readonly improved: boolean } | null {
+    this.counters.tried++;
+    if (this.overBudget()) return null;
+    this.seen.add(key);
     this.runs++;
+    this.counters.runs++;
     const outcome = this.setup.target.run(source);
     this.lastKeys = source.keys;
-    return outcome;
+    const improved = this.accept(outcome);
+    if (improved) this.counters.accepted++;
+    return { outcome, improved };
   }
 
   private accept(outcome: O): boolean {
-    let improved = false;
-    if (this.reproduces(outcome)) {
-      const trimmed = trimChoices(outcome.choices);
-      this.seen.add(hashChoices(trimmed));
-      if (compareShortlex(trimmed, this.best) < 0) {
-        this.best = trimmed;
-        this.bestOutcome = outcome;
-        this.bestKeys = this.lastKeys;
-        this.version++;
-        improved = true;
-      }
+    const trimmed = trimChoices(outcome.choices);
+    const improved = this.reproduces(outcome) && compareShortlex(trimmed, this.best) < 0;
+    if (this.reproduces(outcome)) this.seen.add(hashChoices(trimmed));
+    if (improved) {
+      this.best = trimmed;
+      this.bestOutcome = outcome;
+      this.bestKeys = this.lastKeys;
+      this.version++;
     }
     this.setup.onProgress?.({ candidateRuns: this.runs, rounds: this.rounds, decisions: this.best.length, nonZero: countNonZero(this.best), best: this.best });
     return improved;
@@ -203,17 +160,16 @@ export class ShrinkState<O extends Outcome> {
   }
 
   private overBudget(): boolean {
-    const { candidateRunsMax, clock, timeBudgetMs } = this.setup;
     // The run budget is checked first: when it binds, the clock cannot change the result.
-    if (this.runs >= candidateRunsMax) this.stop = "candidate-budget";
-    else if (clock && this.started !== null && timeBudgetMs !== undefined && clock() - this.started >= timeBudgetMs) this.stop = "time-budget";
+    if (this.runs >= this.setup.candidateRunsMax) this.stop = "candidate-budget";
+    else this.checkTime();
     return this.stop !== null;
   }
 
   /** The outer time cap alone (the run budget binds only when a run is due: a pass that only skips keeps its result). */
   private checkTime(): void {
-    const { clock, timeBudgetMs } = this.setup;
-    if (clock && this.started !== null && timeBudgetMs !== undefined && clock() - this.started >= timeBudgetMs) this.stop = "time-budget";
+    const elapsed = this.elapsedMs();
+    if (elapsed !== null && this.setup.timeBudgetMs !== undefined && elapsed >= this.setup.timeBudgetMs) this.stop = "time-budget";
   }
 
   /** Milliseconds by the injected clock since the state was made, or `null` without one. */

@@ -35,11 +35,6 @@ export function labelStarts(spans: readonly Span[], label: string, length: numbe
   return [...new Set(spans.filter((s) => s.label === label && s.start < length && s.end > s.start).map((s) => s.start))].sort((a, b) => a - b);
 }
 
-/** Every label of `spans`, sorted. */
-export function allLabels(spans: readonly Span[]): string[] {
-  return [...new Set(spans.map((s) => s.label))].sort();
-}
-
 /** Top-level spans and, between them, each run of draws no span holds (a protocol's own draws), in order, from `from` to `length`. */
 export function unitsAndGaps(spans: readonly { start: number; end: number }[], from: number, length: number): Range[] {
   const out: Range[] = [];

@@ -1,13 +1,10 @@
-import type { DrawnDecision, SettingEdit } from "@cx/sim";
+import { runLayout, type DrawnDecision, type SettingEdit } from "@cx/sim";
+import type { Outcome } from "../target.js";
+import type { ShrinkState } from "./shrink-state.js";
 import { drawKind, spanOfKind } from "../internal/keyed-replay.js";
 import type { Decision } from "./placements.js";
 
-/**
- * A run's settings by span and label, as @cx/sim's re-encodings ask for
- * them: `keys` the kind of each of `values` (give only the settings'
- * keys, so a later draw of the same name is never read); undefined when
- * the run does not draw it.
- */
+/** A run's settings by span and label, as @cx/sim's re-encodings ask for them (`keys`: the settings' kinds only, so a later draw of the same name is never read). */
 export function settingOf(values: readonly number[], keys: readonly string[]): (span: string, label: string) => number | undefined {
   return (span, label) => {
     const at = keys.indexOf(drawKind(span, label));
@@ -29,4 +26,24 @@ export function withSettingEdits(values: readonly number[], keys: readonly strin
 /** The decisions as the world reads them: the label of each one's span and its values. */
 export function drawnDecisions(decisions: readonly Decision[]): DrawnDecision[] {
   return decisions.map((d) => ({ span: spanOfKind(d.kinds[0] ?? ""), content: d.content }));
+}
+
+/** The fewest runs a round of a pass with an allowance may spend, whatever the length of the best. */
+export const RUNS_FLOOR = 1000;
+
+/** The run count a round of a pass may spend up to: `perDecision` runs per decision of the best, at least `floor` (counted, so the same on any machine). */
+export function runAllowance<O extends Outcome>(state: ShrinkState<O>, perDecision: number, floor = RUNS_FLOOR): number {
+  return state.runs + Math.max(floor, perDecision * state.best.length);
+}
+
+/** How many leading values are run-wide settings: the end of sim's settings spans; none when the target labels its draws but none as settings; sim's most when it labels nothing. */
+export function settingsLength<O extends Outcome>(state: ShrinkState<O>): number {
+  let end = 0;
+  let labelled = false;
+  for (const s of state.spans()) {
+    labelled = true;
+    if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
+  }
+  if (end === 0) return labelled ? 0 : Math.min(runLayout.settingsDrawsMax, state.best.length);
+  return Math.min(end, state.best.length);
 }

@@ -1,8 +1,10 @@
 import { hasNonZero, replaceRange, spanRanges } from "../../internal/ranges.js";
 import { ddminWindows, descendingIndexes } from "../ddmin-windows.js";
 import { deletionSizes, zeros } from "../edits.js";
+import type { Outcome } from "../../target.js";
 import type { ShrinkPass } from "../shrink-pass.js";
-import { allLabels, labelStarts, rareLabels, topLevel, unitsLabelled } from "../span-units.js";
+import type { ShrinkState } from "../shrink-state.js";
+import { labelStarts, rareLabels, topLevel } from "../span-units.js";
 
 /** ddmin on deletion over index windows. */
 export const deleteChunks: ShrinkPass = {
@@ -28,8 +30,7 @@ function zeroRunBefore(values: readonly number[], end: number): { start: number;
 /** Shorten runs of zeros. */
 export const deleteZeroRuns: ShrinkPass = {
   name: "delete-zero-runs",
-  contract:
-    "per run of zeros, last first, delete all of it, half, a quarter, ... 3, 2, 1 (deleting any n zeros of a run gives the same sequence), which moves the unusual decisions after it earlier; flat replay",
+  contract: "per run of zeros, last first, delete all of it, half, a quarter, ... 3, 2, 1 (deleting any n zeros of a run gives the same sequence), which moves the unusual decisions after it earlier; flat replay",
   run(state) {
     let end = state.best.length;
     while (end > 0 && !state.stopped) {
@@ -58,36 +59,27 @@ export const deleteSpanRuns: ShrinkPass = {
   },
 };
 
-/** Delete a value and its dependent draws inside a span. */
-export const deleteInsideSpans: ShrinkPass = {
-  name: "delete-inside-spans",
-  contract:
-    "inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span's end with zeros: a decision goes with its dependent draws while later spans stay put; flat replay",
-  run(state) {
-    let units = topLevel(state.spans(), state.best.length);
-    for (const u of descendingIndexes(() => units.length)) {
-      const unit = units[u];
-      if (state.stopped) return;
-      if (unit === undefined || unit.end > state.best.length) continue;
-      for (let i = unit.start; i < unit.end && !state.stopped; i++) {
-        if ((state.best[i] ?? 0) === 0) continue;
-        for (let k = 1; k <= 2 && i + k <= unit.end; k++) {
-          const inside = [...state.best.slice(i + k, unit.end), ...zeros(k)];
-          if (state.consider(replaceRange(state.best, { start: i, end: unit.end }, inside))) {
-            units = topLevel(state.spans(), state.best.length);
-            break;
-          }
+/** Inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span with zeros. */
+function deleteInside<O extends Outcome>(state: ShrinkState<O>): void {
+  let units = topLevel(state.spans(), state.best.length);
+  for (const u of descendingIndexes(() => units.length)) {
+    const unit = units[u];
+    if (state.stopped) return;
+    for (let i = unit?.start ?? 0; unit !== undefined && unit.end <= state.best.length && i < unit.end && !state.stopped; i++) {
+      for (let k = 1; (state.best[i] ?? 0) !== 0 && k <= 2 && i + k <= unit.end; k++) {
+        if (state.consider(replaceRange(state.best, { start: i, end: unit.end }, [...state.best.slice(i + k, unit.end), ...zeros(k)]))) {
+          units = topLevel(state.spans(), state.best.length);
+          break;
         }
       }
     }
-  },
-};
+  }
+}
 
-/** Replace a span by nothing or fewer zeros. */
+/** Replace a span by less, or delete a value inside it with its dependent draws, while later spans stay put. */
 export const replaceSpans: ShrinkPass = {
   name: "replace-spans",
-  contract:
-    "each labelled span holding something unusual (largest first): delete it, replace it by 1.. fewer zeros, then zero it (zeroing a 'crash?' draw also skips its 'which node' draw, so the zeroed span is one draw too long); flat replay",
+  contract: "each labelled span holding something unusual (largest first): delete it, replace it by 1.. fewer zeros, then zero it (zeroing a 'crash?' draw also skips its 'which node' draw, so the zeroed span is one draw too long); then inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span's end with zeros; flat replay",
   run(state) {
     let ranges = spanRanges(state.spans(), state.best.length);
     for (let i = 0; i < ranges.length && !state.stopped; i++) {
@@ -100,28 +92,12 @@ export const replaceSpans: ShrinkPass = {
         }
       }
     }
-  },
-};
-
-/** Per label, ddmin over its top-level spans, deleted with aligned replay. */
-export const alignedDeleteSpans: ShrinkPass = {
-  name: "aligned-delete-spans",
-  contract:
-    "per span label, ddmin over its top-level spans: delete a window and replay aligned, so the later spans of that label move earlier together (keeping their spacing) while every other kind of draw stays where it was",
-  run(state) {
-    for (const label of allLabels(state.spans())) {
-      let units = unitsLabelled(state.spans(), label, state.best.length);
-      for (const w of ddminWindows(() => units.length)) {
-        if (state.stopped) return;
-        const window = units.slice(w.start, w.end);
-        if (window.length > 0 && state.considerAlignedDeletion(window)) units = unitsLabelled(state.spans(), label, state.best.length);
-      }
-    }
+    deleteInside(state);
   },
 };
 
 /** The first deletion between two starts `gap` apart that is accepted, or false. */
-function deleteAtGap(state: Parameters<ShrinkPass["run"]>[0], starts: readonly number[], gap: number): boolean {
+function deleteAtGap<O extends Outcome>(state: ShrinkState<O>, starts: readonly number[], gap: number): boolean {
   for (let i = 0; i + gap < starts.length && !state.stopped; i++) {
     const range = { start: starts[i] as number, end: starts[i + gap] as number };
     if (hasNonZero(state.best, range) && state.consider(replaceRange(state.best, range, []))) return true;
@@ -132,8 +108,7 @@ function deleteAtGap(state: Parameters<ShrinkPass["run"]>[0], starts: readonly n
 /** Time travel: delete from one span to a later one of the same label. */
 export const deleteBetweenLabels: ShrinkPass = {
   name: "delete-between-labels",
-  contract:
-    "per label seen 2..32 times (e.g. periodic fault ticks), rarest first: delete everything from the start of one span to the start of a later one with that label, largest gaps first, so the later period plays out earlier; flat replay",
+  contract: "per label seen 2..32 times (e.g. periodic fault ticks), rarest first: delete everything from the start of one span to the start of a later one with that label, largest gaps first, so the later period plays out earlier; flat replay",
   run(state) {
     for (const label of rareLabels(state.spans(), state.best.length)) {
       let gap = labelStarts(state.spans(), label, state.best.length).length - 1;

@@ -1,4 +1,4 @@
-import { raiseAfter, with1 } from "../edits.js";
+import { nonZeroIndexes, raiseAfter, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import type { Outcome } from "../../target.js";
@@ -6,11 +6,7 @@ import type { Outcome } from "../../target.js";
 /** How many later non-zero values the pair passes pair with each one. */
 const PAIR_REACH = 8;
 
-/**
- * Binary search of `best[i]` toward 0: `fails(mid)` proposes the value
- * `mid` and says whether it was accepted; the search assumes (does not
- * require) that smaller values fail less often.
- */
+/** Binary search of `best[i]` toward 0: `fails(mid)` proposes `mid` and says whether it was accepted (smaller values are assumed, not required, to fail less often). */
 function lowerByBisection<O extends Outcome>(state: ShrinkState<O>, i: number, fails: (mid: number) => boolean): void {
   let hi = state.best[i] ?? 0;
   let lo = -1;
@@ -24,8 +20,7 @@ function lowerByBisection<O extends Outcome>(state: ShrinkState<O>, i: number, f
 /** Lower each value by binary search. */
 export const lowerValues: ShrinkPass = {
   name: "lower-values",
-  contract:
-    "binary search each value toward 0; a probe that fails as is is retried with every later value above the old one raised to the maximum (replay clamps it), which lets a lower fault level through, then with every later unusual value raised (an earlier value lowered may be paid for by later ones: shortlex only asks that the first change goes down); flat replay",
+  contract: "binary search each value toward 0; a probe that fails as is is retried with every later value above the old one raised to the maximum (replay clamps it), which lets a lower fault level through, then with every later unusual value raised (an earlier value lowered may be paid for by later ones: shortlex only asks that the first change goes down); flat replay",
   run(state) {
     for (let i = 0; i < state.best.length && !state.stopped; i++) {
       const old = state.best[i] ?? 0;
@@ -38,25 +33,9 @@ export const lowerValues: ShrinkPass = {
   },
 };
 
-/** Lower each value by binary search, replaying aligned. */
-export const alignedLowerValues: ShrinkPass = {
-  name: "aligned-lower-values",
-  contract:
-    "binary search each value toward 0 with aligned replay: a shorter delay that changes how many messages follow no longer shifts every later decision; a probe that fails as is is retried with every later value above the old one raised to the maximum, as lower-values does (a milder fault level, and the fault that needed it drawn at its most likely)",
-  run(state) {
-    for (let i = 0; i < state.best.length && !state.stopped; i++) {
-      const old = state.best[i] ?? 0;
-      if (old === 0) continue;
-      lowerByBisection(state, i, (mid) => {
-        const lowered = with1(state.best, i, mid);
-        return state.considerAligned(lowered) || state.considerAligned(raiseAfter(lowered, i, old));
-      });
-    }
-  },
-};
-
-/** Zero one value while zeroing or decrementing one of the next few, tried by `consider`. */
-function lowerPairsWith<O extends Outcome>(state: ShrinkState<O>, consider: (candidate: number[]) => boolean): void {
+/** Zero one value while zeroing or decrementing one of the next few, aligned. */
+function lowerPairsAligned<O extends Outcome>(state: ShrinkState<O>): void {
+  const consider = (candidate: number[]): boolean => state.considerAligned(candidate);
   for (let i = 0; i < state.best.length && !state.stopped; i++) {
     if ((state.best[i] ?? 0) === 0) continue;
     let partners = 0;
@@ -70,17 +49,43 @@ function lowerPairsWith<O extends Outcome>(state: ShrinkState<O>, consider: (can
   }
 }
 
-/** Zero one value and lower a later one. */
-export const lowerPairs: ShrinkPass = {
-  name: "lower-pairs",
-  contract:
-    "zero one unusual value while zeroing or decrementing one of the next 8 unusual ones (removing a first crash renumbers what later values mean: 'crash node 1' becomes 'crash node 0'); flat replay",
-  run: (state) => lowerPairsWith(state, (c) => state.consider(c)),
+/** Lower values alone and in pairs, replaying aligned. */
+export const alignedLower: ShrinkPass = {
+  name: "aligned-lower",
+  contract: `with aligned replay (a shorter delay that changes how many messages follow no longer shifts every later decision): binary search each value toward 0, a probe that fails as is retried with every later value above the old one raised to the maximum, as lower-values does; then zero one unusual value while zeroing or decrementing one of the next ${PAIR_REACH} unusual ones (removing a first crash renumbers what later values mean, and a partition that only chose who leads goes while a later one isolates the node that now leads)`,
+  run(state) {
+    for (let i = 0; i < state.best.length && !state.stopped; i++) {
+      const old = state.best[i] ?? 0;
+      if (old === 0) continue;
+      lowerByBisection(state, i, (mid) => {
+        const lowered = with1(state.best, i, mid);
+        return state.considerAligned(lowered) || state.considerAligned(raiseAfter(lowered, i, old));
+      });
+    }
+    lowerPairsAligned(state);
+  },
 };
 
-/** `lower-pairs` with aligned replay. */
-export const alignedLowerPairs: ShrinkPass = {
-  name: "aligned-lower-pairs",
-  contract: "lower-pairs with aligned replay: a partition that only chose who leads goes, and the later one isolates the node that now leads",
-  run: (state) => lowerPairsWith(state, (c) => state.considerAligned(c)),
+/** Groups of this many neighbouring unusual values (in the order of the sequence) are lowered together. */
+const GROUP_SIZES = [3, 2] as const;
+
+/** Takes the largest common offset from the values at `indexes` that still fails: the whole smallest value, then half, ... 1. */
+function lowerGroup<O extends Outcome>(state: ShrinkState<O>, indexes: readonly number[]): void {
+  const smallest = (): number => Math.min(...indexes.map((i) => state.best[i] ?? 0));
+  for (let d = smallest(); d >= 1 && !state.stopped; ) {
+    const lowered = state.best.slice();
+    for (const i of indexes) lowered[i] = Math.max(0, (lowered[i] ?? 0) - d);
+    d = state.consider(lowered) ? smallest() : d >> 1;
+  }
+}
+
+/** Lower neighbouring values together: values that only matter relative to each other (two timers that must collide) cannot be lowered one at a time. */
+export const lowerCommonOffset: ShrinkPass = {
+  name: "lower-common-offset",
+  contract: "take the same amount from 3, then 2, neighbouring unusual values at once (the whole smallest value, then half, ... 1); flat replay",
+  run(state) {
+    for (const size of GROUP_SIZES) {
+      for (let g = 0; !state.stopped && g + size <= nonZeroIndexes(state.best).length; g++) lowerGroup(state, nonZeroIndexes(state.best).slice(g, g + size));
+    }
+  },
 };

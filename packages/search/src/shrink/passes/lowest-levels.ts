@@ -1,27 +1,14 @@
 import { atLowestLevels } from "@cx/sim";
 import { decisionsOf, padded } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
-import { drawnDecisions, settingOf, withSettingEdits } from "../world-settings.js";
-import { settingsLength } from "./sparse-rebuild.js";
+import { drawnDecisions, settingOf, settingsLength, withSettingEdits } from "../world-settings.js";
 
-/** A failure of any number of decisions: the rewrite is one run, whatever their number. */
-const ANY_NUMBER = Number.POSITIVE_INFINITY;
-
-/**
- * Bring every fault level down to the lowest that still allows the
- * failure's faults, each trigger rewritten to mean what it meant (@cx/sim's
- * `atLowestLevels`), in one candidate. Finds of one failure often hold the
- * same dropped message, held message or crash under different levels, and
- * lowering one level moves the threshold under every trigger of its kind
- * at once (and a message's fate bands under the next kinds'): no change of
- * one or two values follows, while the world knows each band.
- */
+/** Every fault level down to the lowest that still allows the failure's faults, each trigger moved to mean what it meant, in one candidate: the world knows each band, no change of one or two values follows them. */
 export const lowestLevels: ShrinkPass = {
   name: "lowest-levels",
-  contract:
-    "ask the world (@cx/sim's atLowestLevels) for the failure's faults at the lowest levels that allow them (a level the failure uses to its first, the others to 0, each trigger to the lowest value of its band there) and run that one candidate in place, aligned replay; a failure already at its lowest levels costs nothing",
+  contract: "ask the world (@cx/sim's atLowestLevels) for the failure's faults at the lowest levels that allow them (a level the failure uses to its first, the others to 0, each trigger to the lowest value of its band there) and run that one candidate in place, aligned replay; a failure already at its lowest levels costs nothing",
   run(state) {
-    const decisions = decisionsOf(state, ANY_NUMBER);
+    const decisions = decisionsOf(state, Number.POSITIVE_INFINITY);
     if (decisions === null) return;
     const head = settingsLength(state);
     const best = padded(state.best, state.bestKeys.length);

@@ -1,37 +1,106 @@
-import { candidatesEndingAt, decisionsOf, padded, PLACED_DECISIONS_MAX, slotsFor, type Decision, type Frame } from "../placements.js";
+import { compareShortlex } from "../../choice-order.js";
+import { decisionsOf, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Decision, type Frame, type RankedPlacement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
-import { REBUILD_RUNS_FLOOR, settingsLength } from "./sparse-rebuild.js";
+import type { ShrinkState } from "../shrink-state.js";
+import type { Outcome } from "../../target.js";
+import { runAllowance, RUNS_FLOOR, settingsLength } from "../world-settings.js";
+import { learntFrames, ownFrame, reencodedJobs, type FrameRun } from "./place-frames.js";
 
-/** Target runs one round may spend per decision of the best (at least REBUILD_RUNS_FLOOR); counted, so the result is the same on any machine. */
+/** Runs a round may spend per decision of the best, in the best's own run (at least RUNS_FLOOR), then in the others (at least ELSEWHERE_FLOOR, half of it learning them). */
 const RUNS_PER_DECISION = 8;
+const ELSEWHERE_FLOOR = 500;
+
+/** Failures of more decisions than this are left alone: the subsets kept grow as this to the power PLACED_DECISIONS_MAX. */
+export const KEPT_FROM_MAX = 8;
+
+/** Placements made in one round at most, shared evenly by every pair of a frame and a subset kept: a bound on the pass's memory and time before any run. */
+const PLACEMENTS_MADE_MAX = 200_000;
+
+/** Per shrink, the shapes (settings and kinds of each decision) this pass found nothing for: another pass changing a value inside a decision would have it try the same placements again. */
+const fruitless = new WeakMap<object, Set<string>>();
+
+/** Decisions to place into one frame, with the frame's rank (the best's own first) and the subset's (fewer kept first). */
+export interface Job {
+  readonly frame: Frame;
+  readonly decisions: readonly Decision[];
+  readonly frameRank: number;
+  readonly subsetRank: number;
+}
+
+/** A placement of some of the decisions into one frame, with what orders it among all of them. */
+interface Candidate extends RankedPlacement {
+  readonly job: Job;
+}
+
+/** Every choice of 1 to `most` of `n` items, fewer first, each in increasing order. */
+function subsets(n: number, most: number): number[][] {
+  const out: number[][] = [];
+  let level: number[][] = [[]];
+  for (let size = 1; size <= most; size++) {
+    level = level.flatMap((chosen) => Array.from({ length: n - (chosen.at(-1) ?? -1) - 1 }, (_, k) => [...chosen, (chosen.at(-1) ?? -1) + 1 + k]));
+    out.push(...level);
+  }
+  return out;
+}
+
+/** Every kept subset that fits after the frame's start, placed into the frame. */
+function jobsOf(frames: readonly FrameRun[], kept: readonly Decision[][], end: number): Job[] {
+  return frames.flatMap((f, frameRank) =>
+    kept.flatMap((some, subsetRank) => (some.every((d) => d.at.start >= f.from) ? [{ frame: { values: f.values, keys: f.keys, slots: slotsFor(f, some, { start: f.from, end }) }, decisions: some, frameRank, subsetRank }] : [])),
+  );
+}
 
 /**
- * Re-place every decision of a failure of a few decisions at once: each
- * to any slot of its kind, in any order, shortest first (the slot of the
- * last one as early as it goes), then the smallest in lexicographic order
- * (the first decision as late as it goes). Two finds of one defect often
- * hold the same decisions at different places (two crashes at ticks 7
- * and 9 in one, at ticks 3 and 8 with the nodes swapped in the other);
- * moving one decision at a time cannot get from one to the other, since
- * each single move breaks the timing the failure needs.
+ * Keep some of a failure's decisions and place them anew, in the best's own
+ * run or in a run of other settings. Finds of one defect often hold the same
+ * decisions at other places, under another fault clock or other first
+ * timers, or with decisions they need only where they stand (three writes
+ * before a late partition where one suffices before an early one): each
+ * single move breaks the timing, moving the kept ones together is one step.
  */
 export const placeDecisions: ShrinkPass = {
   name: "place-decisions",
-  contract: `for a failure of at most ${PLACED_DECISIONS_MAX} decisions (top-level spans after the run-wide settings holding something unusual), clear them all and write their contents into other slots of the same kinds (in any order, each slot a top-level span with the same kinds of draws), the last slot earliest first, then lexicographically smallest first; aligned replay; stops at the first success or after ${RUNS_PER_DECISION} runs per decision of the best (at least ${REBUILD_RUNS_FLOOR})`,
+  contract: `for a failure of 1 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made, shortest first, then the earlier frame, then fewer kept; aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}, then ${ELSEWHERE_FLOOR} twice); not again in one shrink for settings and kinds of decisions it found nothing for`,
   run(state) {
-    const decisions = decisionsOf(state);
+    const decisions = decisionsOf(state, KEPT_FROM_MAX);
     if (decisions === null) return;
-    const lastAt = (decisions.at(-1) as Decision).at.start;
-    // The best itself with its decisions cleared: they move within their own run.
-    const values = padded(state.best, state.bestKeys.length);
-    for (const d of decisions) for (let i = d.at.start; i < d.at.end; i++) values[i] = 0;
-    const frame: Frame = { values, keys: state.bestKeys, slots: slotsFor({ spans: state.spans(), keys: state.bestKeys }, decisions, { start: settingsLength(state), end: lastAt + 1 }) };
-    const until = state.runs + Math.max(REBUILD_RUNS_FLOOR, RUNS_PER_DECISION * state.best.length);
-    for (let last = decisions.length - 1; last < frame.slots.length; last++) {
-      for (const candidate of candidatesEndingAt(frame, decisions, { last, best: state.best })) {
-        if (state.stopped || state.runs >= until) return;
-        if (state.considerAligned(candidate)) return;
-      }
-    }
+    const head = settingsLength(state);
+    const shape = `${state.best.slice(0, head).join(",")}|${decisions.map((d) => d.kinds.join(",")).join(";")}`;
+    const tried = fruitless.get(state) ?? new Set<string>();
+    fruitless.set(state, tried);
+    if (tried.has(shape)) return;
+    const pick = (most: number): Decision[][] => subsets(decisions.length, most).map((indexes) => indexes.map((i) => decisions[i] as Decision));
+    const kept = pick(Math.min(PLACED_DECISIONS_MAX, decisions.length));
+    // Every decision moved within the best's own run first: it needs no run to learn, and it is the commonest step.
+    const own = ownFrame(state, decisions);
+    const all = kept.filter((some) => some.length === decisions.length);
+    if (tryPlacements(state, jobsOf([own], all, state.best.length), runAllowance(state, RUNS_PER_DECISION)) || state.stopped) return;
+    let until = runAllowance(state, RUNS_PER_DECISION, ELSEWHERE_FLOOR);
+    const version = state.version;
+    const near = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: false });
+    if (near === null) return;
+    const jobs = jobsOf([own, ...near], kept, state.best.length).filter((job) => job.frameRank > 0 || job.decisions.length < decisions.length);
+    const reencoded = reencodedJobs(state, kept, { until, firstRank: near.length + 1 });
+    // Over budget, or settings learnt fail on their own (then they are the best now).
+    if (reencoded === null || state.version !== version) return;
+    if (tryPlacements(state, [...jobs, ...reencoded], until) || state.stopped) return;
+    until = runAllowance(state, RUNS_PER_DECISION, ELSEWHERE_FLOOR);
+    const far = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: true });
+    if (far === null || tryPlacements(state, jobsOf(far, kept, state.best.length), until)) return;
+    if (!state.stopped) tried.add(shape);
   },
 };
+
+/** Makes every job's placements (an even share of PLACEMENTS_MADE_MAX each), runs them shortest first; true once one is accepted. */
+function tryPlacements<O extends Outcome>(state: ShrinkState<O>, jobs: readonly Job[], until: number): boolean {
+  const each = Math.max(1, Math.min(until - state.runs, Math.floor(PLACEMENTS_MADE_MAX / Math.max(1, jobs.length))));
+  const candidates: Candidate[] = jobs.flatMap((job) => rankedPlacements(job.frame, job.decisions, { lengthMax: state.best.length, max: each }).map((r) => ({ job, ...r })));
+  candidates.sort((a, b) => a.length - b.length || a.job.frameRank - b.job.frameRank || a.job.subsetRank - b.job.subsetRank || a.rank - b.rank);
+  for (const c of candidates) {
+    if (state.stopped || state.runs >= until) return false;
+    const values = placedValues(c.job.frame, c.placement);
+    if (compareShortlex(values.slice(0, c.length), state.best) >= 0) continue;
+    if (state.considerKeyed(values, c.job.frame.keys)) return true;
+  }
+  return false;
+}

@@ -29,16 +29,16 @@ const election = (timers: readonly number[], faultAt: number): number[] => {
   return [...new Array<number>(SETTINGS).fill(0), ...timers, ...new Array<number>(faultAt).fill(0), 95];
 };
 
-describe("lower-lead-and-place", () => {
+describe("place-decisions", () => {
   it("lowers the leading node's timer with the others out of the way and moves the fault with it, which no pass of one value or one decision reaches", () => {
     const start = election([9, 6, 8], 6);
     expect(electionTarget.run(new ReplayedChoices(start)).violation?.invariant).toBe("stale-leader");
-    const without = shrink({ target: electionTarget, choices: start, violation, passes: defaultShrinkPasses, finalPasses: defaultFinalShrinkPasses.filter((p) => p !== "lower-lead-and-place") });
+    const without = shrink({ target: electionTarget, choices: start, violation, passes: defaultShrinkPasses, finalPasses: defaultFinalShrinkPasses.filter((p) => p !== "place-decisions") });
     expect(compareShortlex(without.choices, election([1, 0, 0], 0))).toBeGreaterThan(0);
     const all = shrink({ target: electionTarget, choices: start, violation });
     // The shortlex-smallest failure: node 0's timer at 1, node 1's at 0 (node 2's too: the lower node wins a tie), the fault at the first tick.
     expect(all.choices).toEqual(election([1, 0, 0], 0));
-    expect(all.stats.passes.find((p) => p.name === "lower-lead-and-place")?.accepted).toBeGreaterThan(0);
+    expect(all.stats.passes.find((p) => p.name === "place-decisions")?.accepted).toBeGreaterThan(0);
   });
 
   it("keeps the same violation and never grows, alone, from any failing start", () => {
@@ -48,6 +48,6 @@ describe("lower-lead-and-place", () => {
       start.splice(0, SETTINGS, ...settings);
       return start;
     });
-    expectPassAloneKeepsViolationFrom(electionTarget, "lower-lead-and-place", { starts: failingStart, invariant: "stale-leader", numRuns: 40, seed: 23 });
+    expectPassAloneKeepsViolationFrom(electionTarget, "place-decisions", { starts: failingStart, invariant: "stale-leader", numRuns: 40, seed: 23 });
   });
 });

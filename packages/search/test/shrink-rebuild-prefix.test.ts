@@ -7,18 +7,18 @@ import { createKeyedPairTarget, KEYED_PAIR_KEY, KEYED_PAIR_NOISE, keyedPairTangl
 
 const target = createKeyedPairTarget();
 const violation = { invariant: "keyed-overload" };
-const withoutPrefixRebuild = defaultFinalShrinkPasses.filter((p) => p !== "prefix-rebuild");
+const withoutRebuild = defaultFinalShrinkPasses.filter((p) => p !== "rebuild");
 
-describe("prefix-rebuild", () => {
+describe("rebuild", () => {
   it("moves a two-decision failure from its tangled form to the key and one spike, where the other passes stop", () => {
     const input = keyedPairTangled();
     expect(target.run(new ReplayedChoices(input)).violation?.invariant).toBe("keyed-overload");
-    const others = shrink({ target, choices: input, violation, finalPasses: withoutPrefixRebuild, passes: defaultShrinkPasses });
+    const others = shrink({ target, choices: input, violation, finalPasses: withoutRebuild, passes: defaultShrinkPasses });
     const all = shrink({ target, choices: input, violation });
     // 95 is the smallest spike.
     expect(all.choices).toEqual([...new Array<number>(KEYED_PAIR_NOISE).fill(0), KEYED_PAIR_KEY, 95]);
     expect(others.choices.length).toBeGreaterThan(all.choices.length);
-    expect(all.stats.passes.find((p) => p.name === "prefix-rebuild")?.accepted).toBeGreaterThan(0);
+    expect(all.stats.passes.find((p) => p.name === "rebuild")?.accepted).toBeGreaterThan(0);
   });
 
   it("reaches the same normal form from every tangled start", () => {
@@ -37,7 +37,7 @@ describe("prefix-rebuild", () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (loads, alone) => {
         const input = keyedPairTangled(loads);
         fc.pre(target.run(new ReplayedChoices(input)).violation !== null);
-        const result = alone ? shrink({ target, choices: input, violation, passes: ["prefix-rebuild"] }) : shrink({ target, choices: input, violation, passes: defaultShrinkPasses, finalPasses: ["prefix-rebuild"] });
+        const result = alone ? shrink({ target, choices: input, violation, passes: ["rebuild"] }) : shrink({ target, choices: input, violation, passes: defaultShrinkPasses, finalPasses: ["rebuild"] });
         expect(result.reproduced).toBe(true);
         expect(target.run(new ReplayedChoices(result.choices)).violation?.invariant).toBe("keyed-overload");
         expect(compareShortlex(result.choices, trimChoices(input))).toBeLessThanOrEqual(0);

@@ -19,19 +19,19 @@ const overload: Target = {
 
 const violation = { invariant: "overload" };
 const tangled = [0, 0, 50, 50, 50, 50];
-const sparseStats = (result: ReturnType<typeof shrink>) => result.stats.passes.find((p) => p.name === "sparse-rebuild");
+const sparseStats = (result: ReturnType<typeof shrink>) => result.stats.passes.find((p) => p.name === "rebuild");
 
-describe("sparse-rebuild", () => {
+describe("rebuild", () => {
   it("reaches a one-value failure from calm that no edit of the tangled find's values reaches", () => {
     const mainOnly = shrink({ target: overload, choices: tangled, violation, passes: defaultShrinkPasses, finalPasses: [] });
     expect(mainOnly.choices.filter((v) => v !== 0).length).toBeGreaterThan(1);
-    const withRebuild = shrink({ target: overload, choices: tangled, violation, passes: [...defaultShrinkPasses, "sparse-rebuild"], finalPasses: [] });
+    const withRebuild = shrink({ target: overload, choices: tangled, violation, passes: [...defaultShrinkPasses, "rebuild"], finalPasses: [] });
     expect(withRebuild.choices).toEqual([95]);
   });
 
   it("is a final pass by default, tried once the main passes are stuck, and still reaches the one-spike failure", () => {
-    expect(defaultShrinkPasses).not.toContain("sparse-rebuild");
-    expect(defaultFinalShrinkPasses).toContain("sparse-rebuild");
+    expect(defaultShrinkPasses).not.toContain("rebuild");
+    expect(defaultFinalShrinkPasses).toContain("rebuild");
     const byDefault = shrink({ target: overload, choices: tangled, violation });
     expect(byDefault.choices).toEqual([95]);
     expect(sparseStats(byDefault)?.accepted).toBe(1);
