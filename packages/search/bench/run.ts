@@ -197,7 +197,7 @@ const fmt = (label: string, x: ReturnType<typeof summarise>): string =>
 console.log(`shrink, ${failures.length} toy failures (lease-safety):`);
 console.log(fmt("ours", s.ours));
 console.log(fmt("main passes only", s.mainPassesOnly));
-console.log(fmt("classic passes (0.1)", s.classicPasses));
+console.log(fmt("classic passes", s.classicPasses));
 console.log(fmt("ours without spans", s.withoutSpans));
 console.log(fmt("naive (baseline)", s.naive));
 console.log(`ratios ours/naive: runs ${results.shrink.ratios.candidateRunsOursOverNaive}, time ${results.shrink.ratios.msOursOverNaive}, decisions after ${results.shrink.ratios.decisionsAfterOursOverNaive}, non-zero after ${results.shrink.ratios.nonZeroAfterOursOverNaive}`);
