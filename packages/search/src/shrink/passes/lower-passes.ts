@@ -17,19 +17,20 @@ function lowerByBisection<O extends Outcome>(state: ShrinkState<O>, i: number, f
   }
 }
 
+/** Binary search of every unusual value toward 0, `fails(lowered, i, old)` trying each probe `lowered` (the best with value `i`, once `old`, lowered). */
+function lowerEach<O extends Outcome>(state: ShrinkState<O>, fails: (lowered: number[], i: number, old: number) => boolean): void {
+  for (let i = 0; i < state.best.length && !state.stopped; i++) {
+    const old = state.best[i] ?? 0;
+    if (old !== 0) lowerByBisection(state, i, (mid) => fails(with1(state.best, i, mid), i, old));
+  }
+}
+
 /** Lower each value by binary search. */
 export const lowerValues: ShrinkPass = {
   name: "lower-values",
   contract: "binary search each value toward 0; a probe that fails as is is retried with every later value above the old one raised to the maximum (replay clamps it), which lets a lower fault level through, then with every later unusual value raised (an earlier value lowered may be paid for by later ones: shortlex only asks that the first change goes down); flat replay",
   run(state) {
-    for (let i = 0; i < state.best.length && !state.stopped; i++) {
-      const old = state.best[i] ?? 0;
-      if (old === 0) continue;
-      lowerByBisection(state, i, (mid) => {
-        const lowered = with1(state.best, i, mid);
-        return state.consider(lowered) || state.consider(raiseAfter(lowered, i, old)) || state.consider(raiseAfter(lowered, i, 0));
-      });
-    }
+    lowerEach(state, (lowered, i, old) => state.consider(lowered) || state.consider(raiseAfter(lowered, i, old)) || state.consider(raiseAfter(lowered, i, 0)));
   },
 };
 
@@ -54,14 +55,7 @@ export const alignedLower: ShrinkPass = {
   name: "aligned-lower",
   contract: `with aligned replay (a shorter delay that changes how many messages follow no longer shifts every later decision): binary search each value toward 0, a probe that fails as is retried with every later value above the old one raised to the maximum, as lower-values does; then zero one unusual value while zeroing or decrementing one of the next ${PAIR_REACH} unusual ones (removing a first crash renumbers what later values mean, and a partition that only chose who leads goes while a later one isolates the node that now leads)`,
   run(state) {
-    for (let i = 0; i < state.best.length && !state.stopped; i++) {
-      const old = state.best[i] ?? 0;
-      if (old === 0) continue;
-      lowerByBisection(state, i, (mid) => {
-        const lowered = with1(state.best, i, mid);
-        return state.considerAligned(lowered) || state.considerAligned(raiseAfter(lowered, i, old));
-      });
-    }
+    lowerEach(state, (lowered, i, old) => state.considerAligned(lowered) || state.considerAligned(raiseAfter(lowered, i, old)));
     lowerPairsAligned(state);
   },
 };
