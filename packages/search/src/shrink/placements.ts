@@ -1,4 +1,6 @@
+import type { DrawnDecision } from "@cx/sim";
 import { trimChoices } from "../choice-order.js";
+import { spanOfKind } from "../internal/keyed-replay.js";
 import { hasNonZero, type Range } from "../internal/ranges.js";
 import type { Outcome } from "../target.js";
 import { settingsLength } from "./world-settings.js";
@@ -121,4 +123,9 @@ export function rankedPlacements(frame: Frame, decisions: readonly Decision[], l
     }
   }
   return out;
+}
+
+/** The decisions as the world reads them: the label of each one's span and its values. */
+export function drawnDecisions(decisions: readonly Decision[]): DrawnDecision[] {
+  return decisions.map((d) => ({ span: spanOfKind(d.kinds[0] ?? ""), content: d.content }));
 }

@@ -1,8 +1,7 @@
-import { runLayout, type DrawnDecision, type SettingEdit } from "@cx/sim";
+import { runLayout, type SettingEdit } from "@cx/sim";
 import type { Outcome } from "../target.js";
 import type { ShrinkState } from "./shrink-state.js";
-import { drawKind, spanOfKind } from "../internal/keyed-replay.js";
-import type { Decision } from "./placements.js";
+import { drawKind } from "../internal/keyed-replay.js";
 
 /** A run's settings by span and label, as @cx/sim's re-encodings ask for them (`keys`: the settings' kinds only, so a later draw of the same name is never read). */
 export function settingOf(values: readonly number[], keys: readonly string[]): (span: string, label: string) => number | undefined {
@@ -21,11 +20,6 @@ export function withSettingEdits(values: readonly number[], keys: readonly strin
     edited[at] = edit.value;
   }
   return edited;
-}
-
-/** The decisions as the world reads them: the label of each one's span and its values. */
-export function drawnDecisions(decisions: readonly Decision[]): DrawnDecision[] {
-  return decisions.map((d) => ({ span: spanOfKind(d.kinds[0] ?? ""), content: d.content }));
 }
 
 /** The fewest runs a round of a pass with an allowance may spend, whatever the length of the best. */

@@ -1,7 +1,7 @@
 import { atLowestLevels } from "@cx/sim";
-import { decisionsOf, padded } from "../placements.js";
+import { decisionsOf, drawnDecisions, padded } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
-import { drawnDecisions, settingOf, settingsLength, withSettingEdits } from "../world-settings.js";
+import { settingOf, settingsLength, withSettingEdits } from "../world-settings.js";
 
 /** Every fault level down to the lowest that still allows the failure's faults, each trigger moved to mean what it meant, in one candidate: the world knows each band, no change of one or two values follows them. */
 export const lowestLevels: ShrinkPass = {

@@ -1,10 +1,10 @@
 import { compareShortlex } from "../../choice-order.js";
-import { decisionsOf, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Decision, type Frame, type RankedPlacement } from "../placements.js";
+import { decisionsOf, PLACED_DECISIONS_MAX, placedValues, rankedPlacements, slotsFor, type Decision, type RankedPlacement } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import type { Outcome } from "../../target.js";
 import { runAllowance, RUNS_FLOOR, settingsLength } from "../world-settings.js";
-import { learntFrames, ownFrame, reencodedJobs, type FrameRun } from "./place-frames.js";
+import { learntFrames, ownFrame, reencodedJobs, type FrameRun, type Job } from "./place-frames.js";
 
 /** Runs a round may spend per decision of the best, in the best's own run (at least RUNS_FLOOR), then in the others (at least ELSEWHERE_FLOOR, half of it learning them). */
 const RUNS_PER_DECISION = 8;
@@ -18,14 +18,6 @@ const PLACEMENTS_MADE_MAX = 200_000;
 
 /** Per shrink, the shapes (settings and kinds of each decision) this pass found nothing for: another pass changing a value inside a decision would have it try the same placements again. */
 const fruitless = new WeakMap<object, Set<string>>();
-
-/** Decisions to place into one frame, with the frame's rank (the best's own first) and the subset's (fewer kept first). */
-export interface Job {
-  readonly frame: Frame;
-  readonly decisions: readonly Decision[];
-  readonly frameRank: number;
-  readonly subsetRank: number;
-}
 
 /** A placement of some of the decisions into one frame, with what orders it among all of them. */
 interface Candidate extends RankedPlacement {

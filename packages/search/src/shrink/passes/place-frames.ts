@@ -4,17 +4,24 @@ import { drawKind } from "../../internal/keyed-replay.js";
 import { hasNonZero, type Range } from "../../internal/ranges.js";
 import type { Outcome } from "../../target.js";
 import { RAISED, roundRobin, SETTING_FRACTIONS, smallerSettingValues, with1 } from "../edits.js";
-import { padded, slotsFor, type Decision } from "../placements.js";
+import { drawnDecisions, padded, slotsFor, type Decision, type Frame } from "../placements.js";
 import type { ShrinkState } from "../shrink-state.js";
 import { topLevel, unitsAndGaps } from "../span-units.js";
-import { drawnDecisions, settingOf, settingsLength, withSettingEdits } from "../world-settings.js";
-import type { Job } from "./place-decisions.js";
+import { settingOf, settingsLength, withSettingEdits } from "../world-settings.js";
 
 /** Up to this value a setting or a lead draw is lowered to every smaller one (a drawn horizon has up to 78): a failure may fit one length only. */
 const EVERY_VALUE_MAX = 80;
 
 /** The widest lead: one draw per node of a seven-node cluster. */
 const LEAD_WIDTH_MAX = 7;
+
+/** Decisions to place into one frame, with the frame's rank (the best's own first) and the subset's (fewer kept first). */
+export interface Job {
+  readonly frame: Frame;
+  readonly decisions: readonly Decision[];
+  readonly frameRank: number;
+  readonly subsetRank: number;
+}
 
 /** A run to place decisions into: its values with every decision cleared, its layout, and where its slots start. */
 export interface FrameRun {
