@@ -64,6 +64,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
   "replace-spans",
   "delete-span-runs",
   "delete-between-labels",
+  "delete-inside-spans",
   "delete-chunks",
   "delete-zero-runs",
   "lower-values",
@@ -107,7 +108,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
 export const defaultCleanupShrinkPasses: readonly ShrinkPassName[] = ["delete-zero-runs", "delete-span-runs"];
 
 /** Flat ddmin passes only (no aligned replay, time travel, placement or rebuilds), as cx's first shrinker had: the benchmark's baseline. */
-export const classicShrinkPasses: readonly ShrinkPassName[] = ["zero-chunks", "replace-spans", "delete-span-runs", "delete-chunks", "delete-zero-runs", "lower-values"];
+export const classicShrinkPasses: readonly ShrinkPassName[] = ["zero-chunks", "replace-spans", "delete-span-runs", "delete-inside-spans", "delete-chunks", "delete-zero-runs", "lower-values"];
 
 /** Where a shrink stands, reported to `onProgress`. */
 export interface ShrinkProgress {

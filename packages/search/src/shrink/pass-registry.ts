@@ -1,4 +1,4 @@
-import { deleteBetweenLabels, deleteChunks, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
+import { deleteBetweenLabels, deleteChunks, deleteInsideSpans, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
 import { lowestLevels } from "./passes/lowest-levels.js";
 import { alignedLower, lowerCommonOffset, lowerValues } from "./passes/lower-passes.js";
 import { moveAndSwap } from "./passes/move-and-swap.js";
@@ -17,6 +17,7 @@ export const shrinkPasses = {
   "replace-spans": replaceSpans,
   "delete-span-runs": deleteSpanRuns,
   "delete-between-labels": deleteBetweenLabels,
+  "delete-inside-spans": deleteInsideSpans,
   "delete-chunks": deleteChunks,
   "delete-zero-runs": deleteZeroRuns,
   "lower-values": lowerValues,

@@ -59,27 +59,31 @@ export const deleteSpanRuns: ShrinkPass = {
   },
 };
 
-/** Inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span with zeros. */
-function deleteInside<O extends Outcome>(state: ShrinkState<O>): void {
-  let units = topLevel(state.spans(), state.best.length);
-  for (const u of descendingIndexes(() => units.length)) {
-    const unit = units[u];
-    if (state.stopped) return;
-    for (let i = unit?.start ?? 0; unit !== undefined && unit.end <= state.best.length && i < unit.end && !state.stopped; i++) {
-      for (let k = 1; (state.best[i] ?? 0) !== 0 && k <= 2 && i + k <= unit.end; k++) {
-        if (state.consider(replaceRange(state.best, { start: i, end: unit.end }, [...state.best.slice(i + k, unit.end), ...zeros(k)]))) {
-          units = topLevel(state.spans(), state.best.length);
-          break;
+/** Inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span with zeros: a decision goes with its dependent draws while later spans stay put. */
+export const deleteInsideSpans: ShrinkPass = {
+  name: "delete-inside-spans",
+  contract: "inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span's end with zeros; flat replay",
+  run(state) {
+    let units = topLevel(state.spans(), state.best.length);
+    for (const u of descendingIndexes(() => units.length)) {
+      const unit = units[u];
+      if (state.stopped) return;
+      for (let i = unit?.start ?? 0; unit !== undefined && unit.end <= state.best.length && i < unit.end && !state.stopped; i++) {
+        for (let k = 1; (state.best[i] ?? 0) !== 0 && k <= 2 && i + k <= unit.end; k++) {
+          if (state.consider(replaceRange(state.best, { start: i, end: unit.end }, [...state.best.slice(i + k, unit.end), ...zeros(k)]))) {
+            units = topLevel(state.spans(), state.best.length);
+            break;
+          }
         }
       }
     }
-  }
-}
+  },
+};
 
-/** Replace a span by less, or delete a value inside it with its dependent draws, while later spans stay put. */
+/** Replace a span by nothing or fewer zeros. */
 export const replaceSpans: ShrinkPass = {
   name: "replace-spans",
-  contract: "each labelled span holding something unusual (largest first): delete it, replace it by 1.. fewer zeros, then zero it (zeroing a 'crash?' draw also skips its 'which node' draw, so the zeroed span is one draw too long); then inside each top-level span (later first), delete an unusual value and the one or two draws after it, padding the span's end with zeros; flat replay",
+  contract: "each labelled span holding something unusual (largest first): delete it, replace it by 1.. fewer zeros, then zero it (zeroing a 'crash?' draw also skips its 'which node' draw, so the zeroed span is one draw too long); flat replay",
   run(state) {
     let ranges = spanRanges(state.spans(), state.best.length);
     for (let i = 0; i < ranges.length && !state.stopped; i++) {
@@ -92,7 +96,6 @@ export const replaceSpans: ShrinkPass = {
         }
       }
     }
-    deleteInside(state);
   },
 };
 
