@@ -93,6 +93,7 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "place-decisions",
   "lowest-levels",
+  "lower-and-switch",
   "move-and-swap",
   "aligned-lower",
   "lower-and-redraw",
