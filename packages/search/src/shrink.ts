@@ -93,7 +93,6 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
 export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "place-decisions",
   "lowest-levels",
-  "lower-and-switch",
   "move-and-swap",
   "aligned-lower",
   "lower-and-redraw",

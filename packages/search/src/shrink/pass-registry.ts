@@ -6,7 +6,6 @@ import { placeDecisions } from "./passes/place-decisions.js";
 import { rebuild } from "./passes/rebuild.js";
 import { alignedZero, zeroChunks, zeroKinds } from "./passes/zero-passes.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
-import { lowerAndSwitch } from "./passes/lower-and-switch.js";
 import { alignedRaiseValues } from "./passes/aligned-raise-values.js";
 import type { ShrinkPass } from "./shrink-pass.js";
 
@@ -25,7 +24,6 @@ export const shrinkPasses = {
   "lower-common-offset": lowerCommonOffset,
   "place-decisions": placeDecisions,
   "lowest-levels": lowestLevels,
-  "lower-and-switch": lowerAndSwitch,
   "move-and-swap": moveAndSwap,
   "aligned-lower": alignedLower,
   "lower-and-redraw": lowerAndRedrawPass,

@@ -14,6 +14,7 @@ export const alignedRaiseValues: ShrinkPass = {
     for (let p = settingsLength(state); p < last.at.start; p++) {
       if (state.stopped) return;
       if ((state.best[p] ?? 0) !== 0 || decisions.some((d) => d.at.start <= p && p < d.at.end)) continue;
+      // The first raise that shortens the list ends the pass: the other passes tidy up after it before another is tried.
       if (state.considerAligned(with1(state.best, p, 1))) return;
     }
   },

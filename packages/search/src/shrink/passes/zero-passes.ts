@@ -50,7 +50,12 @@ function unusualKinds<O extends Outcome>(state: ShrinkState<O>): string[] {
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([kind]) => kind);
 }
 
-/** Zero every draw of one kind at once (every message delay, every "crash?"): one candidate removes a whole kind of noise where ddmin over positions breaks the schedule first. */
+/**
+ * Zero every draw of one kind at once (every message delay, every "crash?"):
+ * a noisy find carries hundreds of unusual values of a few kinds, and one
+ * candidate per kind removes a whole kind of noise where ddmin over
+ * positions breaks the schedule first. Two runs per kind at most.
+ */
 export const zeroKinds: ShrinkPass = {
   name: "zero-kinds",
   contract: "for each kind of draw (span label and draw label) holding something unusual, the most unusual values first: zero every draw of that kind at once, with aligned replay (every other kind keeps its own draws), then flat",
