@@ -30,6 +30,28 @@ describe("passes that change several values at once", () => {
     expect(shrink({ target, choices: [2, 1], violation: bad, passes: ["lower-and-redraw"] }).choices).toEqual([1, 2]);
   });
 
+  it("lower-and-redraw lowers a setting and re-draws a later decision's small draws together, which one re-drawn value cannot do", () => {
+    // A level, then a tick: a trigger and three small draws; level 2 fails with [0, 0, 3], level 1 only with [0, 1, 1].
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        source.startSpan("fault profile");
+        const level = source.draw(4, "level");
+        source.endSpan();
+        source.startSpan("tick");
+        const trigger = source.draw(100, "trigger");
+        const small = [source.draw(4, "a"), source.draw(4, "b"), source.draw(4, "c")].join(",");
+        source.endSpan();
+        const fails = trigger >= 50 && ((level === 2 && small === "0,0,3") || (level === 1 && small === "0,1,1"));
+        return { violation: fails ? { invariant: "bad", message: small } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    expect(shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-values", "aligned-lower"] }).choices).toEqual([2, 50, 0, 0, 3]);
+    // Level 1 with the tick's small draws re-chosen together (the trigger, a large draw, is only lowered one at a time).
+    const [level, trigger = 0, ...small] = shrink({ target, choices: [2, 95, 0, 0, 3], violation: bad, passes: ["lower-and-redraw"] }).choices;
+    expect([level, small]).toEqual([1, [0, 1, 1]]);
+    expect(trigger).toBeGreaterThanOrEqual(50);
+  });
+
   it("move-and-swap moves a later decision into an earlier calm slot of its kind, so the list ends sooner", () => {
     const target = fixedTarget(3, 10, (v) => v.includes(9) && v.includes(3));
     expect(shrink({ target, choices: [0, 9, 3], violation: bad, passes: ["move-and-swap"] }).choices).toEqual([3, 9]);

@@ -11,7 +11,7 @@ const RUNS_PER_DECISION = 8;
 const ELSEWHERE_FLOOR = 500;
 
 /** Failures of more decisions than this are left alone: the subsets kept grow as this to the power PLACED_DECISIONS_MAX. */
-export const KEPT_FROM_MAX = 8;
+const KEPT_FROM_MAX = 8;
 
 /** Placements made in one round at most, shared evenly by every pair of a frame and a subset kept: a bound on the pass's memory and time before any run. */
 const PLACEMENTS_MADE_MAX = 200_000;
@@ -61,8 +61,7 @@ export const placeDecisions: ShrinkPass = {
     const tried = fruitless.get(state) ?? new Set<string>();
     fruitless.set(state, tried);
     if (tried.has(shape)) return;
-    const pick = (most: number): Decision[][] => subsets(decisions.length, most).map((indexes) => indexes.map((i) => decisions[i] as Decision));
-    const kept = pick(Math.min(PLACED_DECISIONS_MAX, decisions.length));
+    const kept = subsets(decisions.length, Math.min(PLACED_DECISIONS_MAX, decisions.length)).map((indexes) => indexes.map((i) => decisions[i] as Decision));
     // Every decision moved within the best's own run first: it needs no run to learn, and it is the commonest step.
     const own = ownFrame(state, decisions);
     const all = kept.filter((some) => some.length === decisions.length);

@@ -93,8 +93,8 @@ export function learntFrames<O extends Outcome>(state: ShrinkState<O>, { learnUn
   const head = settingsLength(state);
   const version = state.version;
   const frames: FrameRun[] = [];
-  const lead = leadOf(state.best, state.spans(), head);
   const settings = state.best.slice(0, head);
+  const lead = far ? leadOf(state.best, state.spans(), head) : null;
   const kinds = far ? [lead === null ? [] : leadVariants(state.best, lead), switchedSettings(settings)] : [calmerSettings(state, head), loweredSettings(settings)];
   for (const prefix of roundRobin(kinds)) {
     if (state.stopped) return null;
