@@ -120,6 +120,16 @@ describe("passes toward one normal form", () => {
     expect(shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values"] }).choices).toEqual([3, 0, 90]);
   });
 
+  it("place-decisions lowers the clock, lengthens the horizon and places both faults anew, which lowering and placing alone cannot", () => {
+    // The slow clock fits two faults 6 units apart only in a longer run, but its list is shorter.
+    const target = clockedFaultTarget({ horizons: [8, 20, 32] });
+    const start = [0, 2, ...twoFaults([0, 0], [6, 1])];
+    const others = shrink({ target, choices: start, violation: bad, passes: ["move-and-swap", "lower-values", "aligned-lower"] });
+    expect(others.choices).toEqual([0, 2, ...twoFaults([0, 0], [6, 1]).map((v) => (v === 95 ? 90 : v))]);
+    const placed = shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values"] });
+    expect(placed.choices).toEqual([1, 0, 90, 0, 0, 0, 90, 1]);
+  });
+
   it("place-decisions keeps one of three writes and places it with the partition in a shorter run, where dropping one write, moving the partition or shortening the run alone loses the failure", () => {
     const target = writesBeforePartitionTarget();
     // A 10-tick run: writes at ticks 1, 2 and 3, the partition at tick 8 (two ticks before the heal).
