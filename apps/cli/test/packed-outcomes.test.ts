@@ -25,6 +25,15 @@ describe("outcomes packed for the trip from a hunt worker", () => {
     );
   });
 
+  it("build a run's choices and spans when first read, and the same lists every time after", () => {
+    const { packed } = packOutcomes([{ index: 3, violation: null, choices: [4, 0, 9], spans: [{ label: "message", start: 1, end: 3 }], coverage: [], coverageAt: undefined }]);
+    const [run] = unpackOutcomes(packed);
+    expect(run?.choices).toEqual([4, 0, 9]);
+    expect(run?.choices).toBe(run?.choices);
+    expect(run?.spans).toEqual([{ label: "message", start: 1, end: 3 }]);
+    expect(run?.spans).toBe(run?.spans);
+  });
+
   it("hand over every list as a transferable buffer, so nothing is copied element by element", () => {
     const { packed, transfer } = packOutcomes([{ index: 0, violation: null, choices: [1, 2], spans: [{ label: "message", start: 0, end: 2 }], coverage: [7], coverageAt: [1] }]);
     expect(transfer).toHaveLength(10);

@@ -20,9 +20,16 @@ async function timeOn(pool: TaskPool, ref: ProtocolRef, tasks: readonly BatchTas
 }
 
 const SPEEDUP_REPETITIONS = 2;
-/** Warm-up before each speed-up measurement: rounds of one batch per worker (about 450 runs each, enough for the JIT to settle). */
+/**
+ * Warm-up before each speed-up measurement: rounds of one batch per worker,
+ * each as long as a timed task and at least SPEEDUP_WARMUP_RUNS_MIN runs.
+ * Three rounds of 150 runs were not enough: timed on 16 tasks of 60 runs
+ * (a third of a second), two workers were 1.14 to 1.3 times one, because a
+ * worker was still compiling on the core the other one needed; warmed with
+ * three tasks' worth and timed on 16 tasks of 600 runs, 1.74 to 1.88 times.
+ */
 const SPEEDUP_WARMUP_ROUNDS = 3;
-const SPEEDUP_WARMUP_RUNS = 150;
+const SPEEDUP_WARMUP_RUNS_MIN = 150;
 
 /**
  * The speed-up of 2 workers over 1 on the same fixed batches of runs of
@@ -52,8 +59,9 @@ export async function measureSpeedup(options: {
       // until the JIT has compiled it: with the few warm-up runs timeOn does, the timed work
       // (quick: 200 runs in all) was mostly compilation, whose background threads take the
       // second core from the second worker. Warm every worker to steady state first.
+      const runs = Math.max(SPEEDUP_WARMUP_RUNS_MIN, config.speedupRunsPerTask);
       for (let round = 0; round < SPEEDUP_WARMUP_ROUNDS; round++) {
-        await Promise.all(Array.from({ length: workers }, (_, i) => pool.run({ kind: "batch", ...ref, firstSeed: 800_000 + (round * workers + i) * SPEEDUP_WARMUP_RUNS, runs: SPEEDUP_WARMUP_RUNS })));
+        await Promise.all(Array.from({ length: workers }, (_, i) => pool.run({ kind: "batch", ...ref, firstSeed: 800_000 + (round * workers + i) * runs, runs })));
       }
       return await timeOn(pool, ref, tasks);
     } finally {

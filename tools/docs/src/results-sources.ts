@@ -15,6 +15,7 @@ export function readResultSources(root: string): { results: ExperimentResults; b
       paxos: json(root, "results/paxos-bench.json"),
       check: json(root, "results/check-bench.json"),
       search: json(root, "results/search-bench.json"),
+      workers: json(root, "results/workers.json"),
     },
   };
 }

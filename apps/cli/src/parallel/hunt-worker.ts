@@ -41,7 +41,9 @@ parentPort?.on("message", (request: HuntWorkerRequest) => {
   const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec, coverage }) => {
     const result = (coverage ? target : bareTarget).run(choicesFromSpec(spec));
     const v = result.violation;
-    return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: result.choices, spans: result.spans, coverage: result.coverage, coverageAt: result.coverageAt };
+    // A run whose coverage the strategy never reads is only looked at again if it failed: its choices and spans would cross for nothing.
+    const kept = coverage || v !== null;
+    return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: kept ? result.choices : [], spans: kept ? result.spans : [], coverage: result.coverage, coverageAt: result.coverageAt };
   });
   const { packed, transfer } = packOutcomes(outcomes);
   parentPort?.postMessage({ id: request.id, packed }, transfer);

@@ -107,15 +107,26 @@ function spansOf(packed: PackedOutcomes, i: number): { label: string; start: num
   return out;
 }
 
-/** The outcomes `packOutcomes` packed, as they were. */
+/**
+ * The outcomes `packOutcomes` packed, as they were. A run's choices and
+ * spans are taken out of the packed arrays when first read: a guided
+ * strategy reads them only for the runs it keeps, and building them for
+ * every run was most of the main thread's garbage.
+ */
 export function unpackOutcomes(packed: PackedOutcomes): WorkerOutcome[] {
   const out: WorkerOutcome[] = [];
   for (let i = 0; i < packed.indexes.length; i++) {
+    let choices: number[] | undefined;
+    let spans: { label: string; start: number; end: number }[] | undefined;
     out.push({
       index: packed.indexes[i] ?? 0,
       violation: packed.violations[i] ?? null,
-      choices: part(packed.choices, packed.choiceEnds, i),
-      spans: spansOf(packed, i),
+      get choices() {
+        return (choices ??= part(packed.choices, packed.choiceEnds, i));
+      },
+      get spans() {
+        return (spans ??= spansOf(packed, i));
+      },
       coverage: part(packed.coverage, packed.coverageEnds, i),
       coverageAt: packed.hasCoverageAt[i] === 1 ? part(packed.coverageAt, packed.coverageAtEnds, i) : undefined,
     });
