@@ -13,6 +13,15 @@
 //   --budget N            default 1000
 //   --swarm 0-2           the swarm profile (default 2, as cx hunt)
 //   --workers N           worker threads (default one per core)
+//   --equal-time          compare at equal CPU time instead of equal runs: first
+//                         time each strategy (and feedback) on the correct protocol
+//                         (--calibration campaigns of --budget runs, seeds
+//                         900001..), then give each cell --budget x (random's time
+//                         per run / the strategy's) runs, so that every strategy
+//                         spends about what random spends on --budget runs. The
+//                         budgets depend on this machine's timings and are in the
+//                         output; within a cell every budget still counts runs.
+//   --calibration N       campaigns per strategy to time (default 4)
 //   --out FILE            also write the rows as JSON
 import { resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
@@ -41,6 +50,8 @@ const campaigns = Number(valueOf("--campaigns") ?? (quick ? 10 : 30));
 const budget = Number(valueOf("--budget") ?? 1000);
 const swarm = Number(valueOf("--swarm") ?? huntScenarioOverrides.swarm);
 const workersFlag = valueOf("--workers");
+const equalTime = process.argv.includes("--equal-time");
+const calibrationCampaigns = Number(valueOf("--calibration") ?? 4);
 const scenario = { ...huntScenarioOverrides, swarm };
 
 interface Row extends CampaignSummary {
@@ -49,6 +60,10 @@ interface Row extends CampaignSummary {
   readonly feedback: Feedback | null;
   /** Mean distinct causal behaviours per campaign (with --feedback). */
   readonly behaviours: number | null;
+  /** Runs per campaign this cell had: --budget, or with --equal-time the budget of equal CPU time. */
+  readonly budget: number;
+  /** With --equal-time: the strategy's time per run over random's, as calibrated. */
+  readonly costOverRandom: number | null;
   readonly runs: number;
   readonly ms: number;
   readonly trials: readonly (number | null)[];
@@ -58,10 +73,29 @@ const pool = createTaskPool(workersFlag === undefined ? {} : { workers: Number(w
 const started = Date.now();
 const ref = protocolRef(protocol);
 const rows: Row[] = [];
+const cellKey = (strategy: StrategyName, feedback: Feedback | undefined): string => `${strategy}/${feedback ?? "protocol"}`;
+/** Per cell key: time per run over random's (with --equal-time; 1 otherwise). */
+const costs = new Map<string, number>();
 try {
+  if (equalTime) {
+    // Time per run of each strategy on the correct protocol: the runs a campaign makes are the same work whatever defect is seeded.
+    const msPerRun = async (strategy: StrategyName, feedback: Feedback | undefined): Promise<number> => {
+      const tasks: HuntTask[] = Array.from({ length: calibrationCampaigns }, (_, i) => ({ kind: "hunt", ...ref, bugs: [], strategy, seed: 900_001 + i, budget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
+      const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
+      return outputs.reduce((sum, o) => sum + o.ms, 0) / outputs.reduce((sum, o) => sum + o.trials, 0);
+    };
+    const randomMs = await msPerRun("random", undefined);
+    for (const strategy of strategies) for (const feedback of feedbacks) {
+      const cost = strategy === "random" ? 1 : (await msPerRun(strategy, feedback)) / randomMs;
+      costs.set(cellKey(strategy, feedback), cost);
+      process.stderr.write(`${strategy}${feedback === undefined ? "" : ` (${feedback})`}: ${cost.toFixed(2)}x random's time per run, ${Math.round(budget / cost)} runs a campaign\n`);
+    }
+  }
   for (const defect of defects) {
     for (const strategy of strategies) for (const feedback of feedbacks) {
-      const tasks: HuntTask[] = Array.from({ length: campaigns }, (_, i) => ({ kind: "hunt", ...ref, bugs: defect === "none" ? [] : [defect], strategy, seed: i + 1, budget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
+      const cost = costs.get(cellKey(strategy, feedback));
+      const cellBudget = cost === undefined ? budget : Math.max(1, Math.round(budget / cost));
+      const tasks: HuntTask[] = Array.from({ length: campaigns }, (_, i) => ({ kind: "hunt", ...ref, bugs: defect === "none" ? [] : [defect], strategy, seed: i + 1, budget: cellBudget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
       const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
       const trials = outputs.map((o) => (o.found ? o.trials : null));
       const row: Row = {
@@ -70,12 +104,14 @@ try {
         feedback: feedback ?? null,
         behaviours: feedback === undefined ? null : Math.round(outputs.reduce((sum, o) => sum + (o.behaviours ?? 0), 0) / outputs.length),
         ...summariseCampaigns(trials),
+        budget: cellBudget,
+        costOverRandom: cost ?? null,
         runs: outputs.reduce((sum, o) => sum + o.trials, 0),
         ms: outputs.reduce((sum, o) => sum + o.ms, 0),
         trials,
       };
       rows.push(row);
-      process.stderr.write(`${defect} ${strategy}${feedback === undefined ? "" : ` (${feedback})`}: ${row.found}/${row.campaigns}, median ${row.medianTrials ?? `>${budget}`}${row.behaviours === null ? "" : `, ${row.behaviours} behaviours`}\n`);
+      process.stderr.write(`${defect} ${strategy}${feedback === undefined ? "" : ` (${feedback})`}: ${row.found}/${row.campaigns}, median ${row.medianTrials ?? `>${cellBudget}`}${row.behaviours === null ? "" : `, ${row.behaviours} behaviours`}\n`);
     }
   }
 } finally {
@@ -83,15 +119,16 @@ try {
 }
 
 const percent = (x: number | null): string => (x === null ? "-" : `${Math.round(x * 100)}%`);
-const bound = (x: number | null): string => (x === null ? `>${budget}` : String(x));
+const bound = (x: number | null, cellBudget: number): string => (x === null ? `>${cellBudget}` : String(x));
 const rate = (i: Interval): string => `${percent(i.low)}–${percent(i.high)}`;
-console.log(`${protocol.plugin.name}: ${campaigns} campaigns per cell, budget ${budget} runs, swarm ${swarm}, ${((Date.now() - started) / 1000).toFixed(0)} s wall`);
+console.log(`${protocol.plugin.name}: ${campaigns} campaigns per cell, budget ${budget} runs${equalTime ? " of random search's time (each cell's runs below)" : ""}, swarm ${swarm}, ${((Date.now() - started) / 1000).toFixed(0)} s wall`);
 console.log("");
-console.log("| defect | strategy | feedback | found | 95% interval | median trials | 95% interval | behaviours | runs/s (per worker) |");
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("| defect | strategy | feedback | runs a campaign | found | 95% interval | median trials | 95% interval | behaviours | runs/s (per worker) |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   const perSecond = r.ms > 0 ? Math.round((r.runs / r.ms) * 1000) : 0;
-  console.log(`| ${r.defect} | ${r.strategy} | ${r.feedback ?? "protocol"} | ${r.found}/${r.campaigns} | ${rate(r.foundInterval)} | ${bound(r.medianTrials)} | ${bound(r.medianInterval.low)}–${bound(r.medianInterval.high)} | ${r.behaviours ?? "-"} | ${perSecond} |`);
+  const cost = r.costOverRandom === null ? "" : ` (${r.costOverRandom.toFixed(2)}x random's time a run)`;
+  console.log(`| ${r.defect} | ${r.strategy} | ${r.feedback ?? "protocol"} | ${r.budget}${cost} | ${r.found}/${r.campaigns} | ${rate(r.foundInterval)} | ${bound(r.medianTrials, r.budget)} | ${bound(r.medianInterval.low, r.budget)}–${bound(r.medianInterval.high, r.budget)} | ${r.behaviours ?? "-"} | ${perSecond} |`);
 }
 const out = valueOf("--out");
-if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "search-power", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, campaigns, budget, swarm, rows }, null, 2)}\n`);
+if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "search-power", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, campaigns, budget, equalTime, swarm, rows }, null, 2)}\n`);
