@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fits, placedLength, placedValues, placementsEndingAt, type Decision, type Frame } from "../src/shrink/placements.js";
+import { fits, placedLength, placedValues, placementsEndingAt, rankedPlacements, type Decision, type Frame } from "../src/shrink/placements.js";
 import { trimChoices } from "../src/index.js";
 
 /** A frame of `slotKinds.length` slots of two draws each, the slot's kind in both keys, and decisions of the given kinds and contents. */
@@ -45,5 +45,25 @@ describe("placing a failure's decisions into a run's slots", () => {
       }),
       { numRuns: 200, seed: 7 },
     );
+  });
+
+  it("looks at no more choices of slots and order than it is allowed, even when none of them is short enough to keep", () => {
+    // Three decisions over 400 slots of one kind: about 64 million choices, every one longer than lengthMax (-1: no list is that short).
+    const { frame, decisions: unusual } = frameOf(new Array<number>(400).fill(0), [0, 0, 0]);
+    // Calm contents: a placement's slot never makes its list longer, so no slot ends the search early.
+    const decisions = unusual.map((d) => ({ ...d, content: d.content.map(() => 0) }));
+    let reads = 0;
+    const counted: Frame = { ...frame, keys: new Proxy(frame.keys as string[], { get: (target, key, receiver) => (typeof key === "string" && /^\d+$/.test(key) && reads++, Reflect.get(target, key, receiver)) }) };
+    const ranked = rankedPlacements(counted, decisions, { lengthMax: -1, max: 10, visitsMax: 5_000 });
+    expect(ranked).toEqual([]);
+    // A choice looked at reads at most two keys for each of its three decisions.
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThanOrEqual(5_000 * 3 * 2);
+  });
+
+  it("keeps the shortest placements first and stops at the most it may keep", () => {
+    const { frame, decisions } = frameOf([0, 0, 0, 0, 0], [0]);
+    const ranked = rankedPlacements(frame, decisions, { lengthMax: 100, max: 2, visitsMax: 1_000 });
+    expect(ranked.map((r) => r.placement.slots[0])).toEqual([frame.slots[0], frame.slots[1]]);
   });
 });

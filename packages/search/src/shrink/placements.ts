@@ -79,11 +79,23 @@ export function placedValues(frame: Frame, { slots, contents }: Placement): numb
 }
 
 /** Every placement of `decisions` whose last one goes to the frame's slot `last`: the others in every choice of earlier slots, in every order, each where it fits. */
-export function* placementsEndingAt(frame: Frame, decisions: readonly Decision[], last: number): Generator<Placement> {
+export function placementsEndingAt(frame: Frame, decisions: readonly Decision[], last: number): Generator<Placement> {
+  return placementsLookedAt(frame, decisions, { last, visits: { left: Infinity } });
+}
+
+/**
+ * {@link placementsEndingAt}, where each choice of slots and order looked at,
+ * fitting or not, takes one from `visits.left`, and none is looked at once
+ * it is 0: three decisions over a few hundred slots are millions of choices.
+ */
+function* placementsLookedAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly visits: { left: number } }): Generator<Placement> {
   const orders = permutations(decisions);
-  for (const earlier of increasing(decisions.length - 1, last)) {
-    const slots = [...earlier.map((i) => frame.slots[i] as Range), frame.slots[last] as Range];
-    for (const contents of orders) if (contents.every((d, k) => fits(frame, slots[k] as Range, d))) yield { slots, contents };
+  for (const earlier of increasing(decisions.length - 1, at.last)) {
+    const slots = [...earlier.map((i) => frame.slots[i] as Range), frame.slots[at.last] as Range];
+    for (const contents of orders) {
+      if (at.visits.left-- <= 0) return;
+      if (contents.every((d, k) => fits(frame, slots[k] as Range, d))) yield { slots, contents };
+    }
   }
 }
 
@@ -109,15 +121,16 @@ export interface RankedPlacement {
   readonly placement: Placement;
 }
 
-/** The frame's placements of `decisions` at most `lengthMax` long once trimmed, slot by slot of the last decision (earlier first), ranked in that order; at most about `max` (more could never run). */
-export function rankedPlacements(frame: Frame, decisions: readonly Decision[], limits: { readonly lengthMax: number; readonly max: number }): RankedPlacement[] {
+/** The frame's placements of `decisions` at most `lengthMax` long once trimmed, slot by slot of the last decision (earlier first), ranked in that order; at most about `max` (more could never run), and none after `visitsMax` choices of slots and order were looked at. */
+export function rankedPlacements(frame: Frame, decisions: readonly Decision[], limits: { readonly lengthMax: number; readonly max: number; readonly visitsMax: number }): RankedPlacement[] {
   const out: RankedPlacement[] = [];
   const frameEnd = trimChoices(frame.values).length;
+  const visits = { left: limits.visitsMax };
   // When every decision holds something unusual, one placed at or past lengthMax makes a longer list, and so do all later slots.
   const unusual = decisions.every((d) => d.content.some((v) => v !== 0));
-  for (let last = decisions.length - 1; last < frame.slots.length && out.length < limits.max; last++) {
+  for (let last = decisions.length - 1; last < frame.slots.length && out.length < limits.max && visits.left > 0; last++) {
     if (unusual && (frame.slots[last] as Range).start >= limits.lengthMax) break;
-    for (const placement of placementsEndingAt(frame, decisions, last)) {
+    for (const placement of placementsLookedAt(frame, decisions, { last, visits })) {
       const length = placedLength(frame, placement, frameEnd);
       if (length <= limits.lengthMax) out.push({ rank: out.length, length, placement });
     }

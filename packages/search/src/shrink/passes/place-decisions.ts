@@ -15,6 +15,14 @@ const KEPT_FROM_MAX = 8;
 
 /** Placements made in one round at most, shared evenly by every pair of a frame and a subset kept: a bound on the pass's memory and time before any run. */
 const PLACEMENTS_MADE_MAX = 200_000;
+/**
+ * Choices of slots and order a job may look at per placement it may make:
+ * the bound on the enumeration itself. Without it a job whose placements
+ * were mostly too long looked at every choice (three decisions over a few
+ * hundred slots of a long frame: millions each), and one Raft shrink spent
+ * six minutes there without a run.
+ */
+const VISITS_PER_PLACEMENT = 64;
 
 /** Per shrink, the shapes (settings and kinds of each decision) this pass found nothing for: another pass changing a value inside a decision would have it try the same placements again. */
 const fruitless = new WeakMap<object, Set<string>>();
@@ -85,7 +93,8 @@ export const placeDecisions: ShrinkPass = {
 /** Makes every job's placements (an even share of PLACEMENTS_MADE_MAX each), runs them shortest first; true once one is accepted. */
 function tryPlacements<O extends Outcome>(state: ShrinkState<O>, jobs: readonly Job[], until: number): boolean {
   const each = Math.max(1, Math.min(until - state.runs, Math.floor(PLACEMENTS_MADE_MAX / Math.max(1, jobs.length))));
-  const candidates: Candidate[] = jobs.flatMap((job) => rankedPlacements(job.frame, job.decisions, { lengthMax: state.best.length, max: each }).map((r) => ({ job, ...r })));
+  const limits = { lengthMax: state.best.length, max: each, visitsMax: each * VISITS_PER_PLACEMENT };
+  const candidates: Candidate[] = jobs.flatMap((job) => rankedPlacements(job.frame, job.decisions, limits).map((r) => ({ job, ...r })));
   candidates.sort((a, b) => a.length - b.length || a.job.frameRank - b.job.frameRank || a.job.subsetRank - b.job.subsetRank || a.rank - b.rank);
   for (const c of candidates) {
     if (state.stopped || state.runs >= until) return false;
