@@ -16,10 +16,9 @@ export class KeyedReplay implements ChoiceSource {
   readonly keys: string[] = [];
   private readonly values: number[] = [];
   private readonly closed: Span[] = [];
-  private readonly open: { label: string; start: number; slot: number; kinds: Map<string, string> }[] = [];
+  private readonly open: { label: string; start: number; slot: number }[] = [];
   private index = 0;
-  /** In queue mode: per kind, its queue and how many of its values were handed out (one map lookup a draw). */
-  private readonly cursors = new Map<string, { readonly queue: readonly number[] | undefined; at: number }>();
+  private readonly taken = new Map<string, number>();
 
   constructor(private readonly source: { readonly flat: readonly number[] } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {}
 
@@ -29,15 +28,14 @@ export class KeyedReplay implements ChoiceSource {
 
   draw(n: number, label?: string): number {
     if (!(n >= 1) || !Number.isInteger(n)) throw new RangeError(`draw(n) needs a positive integer n, got ${n}`);
-    const top = this.open[this.open.length - 1];
-    const key = kindIn(top === undefined ? outsideSpans() : top.kinds, top === undefined ? "" : top.label, label ?? "");
+    const key = drawKind(this.open.at(-1)?.label ?? "", label ?? "");
     let raw: number;
     if ("flat" in this.source) {
       raw = this.source.flat[this.index++] ?? 0;
     } else {
-      let cursor = this.cursors.get(key);
-      if (cursor === undefined) this.cursors.set(key, (cursor = { queue: this.source.queues.get(key), at: 0 }));
-      raw = cursor.queue?.[cursor.at++] ?? 0;
+      const at = this.taken.get(key) ?? 0;
+      this.taken.set(key, at + 1);
+      raw = this.source.queues.get(key)?.[at] ?? 0;
     }
     const value = raw < 0 ? 0 : raw >= n ? n - 1 : Math.floor(raw);
     this.values.push(value);
@@ -50,7 +48,7 @@ export class KeyedReplay implements ChoiceSource {
   }
 
   startSpan(label: string): void {
-    this.open.push({ label, start: this.values.length, slot: this.closed.length, kinds: kindsOfSpan(label) });
+    this.open.push({ label, start: this.values.length, slot: this.closed.length });
     this.closed.push({ label, start: this.values.length, end: this.values.length });
   }
 
@@ -75,7 +73,7 @@ export class KeyedReplay implements ChoiceSource {
 
 /** Kinds made so far, by span label and draw label: a run draws the same few kinds thousands of times. */
 const kinds = new Map<string, Map<string, string>>();
-/** Kinds (and span tables) cached at most: labels come from protocol code, but nothing bounds what a plug-in passes. */
+/** Kinds cached at most: labels come from protocol code, but nothing bounds what a plug-in passes. */
 const KINDS_CACHED_MAX = 4096;
 let kindsCached = 0;
 
@@ -86,34 +84,12 @@ let kindsCached = 0;
  * at every map lookup, which cost more than the rest of the replay.
  */
 export function drawKind(span: string, label: string): string {
-  return kindIn(kindsOfSpan(span), span, label);
-}
-
-/** The kinds made so far of draws inside a span labelled `span` (a span keeps it while open: one lookup a draw instead of two). */
-function kindsOfSpan(span: string): Map<string, string> {
   let bySpan = kinds.get(span);
-  if (bySpan === undefined) {
-    bySpan = new Map();
-    // Beyond the cap a span's kinds are made afresh at every draw, not kept; a span's table counts as one kind.
-    if (kindsCached < KINDS_CACHED_MAX) {
-      kinds.set(span, bySpan);
-      kindsCached++;
-    }
-  }
-  return bySpan;
-}
-
-let outside: Map<string, string> | undefined;
-/** The kinds of draws made outside any span. */
-function outsideSpans(): Map<string, string> {
-  return (outside ??= kindsOfSpan(""));
-}
-
-function kindIn(bySpan: Map<string, string>, span: string, label: string): string {
-  const known = bySpan.get(label);
+  const known = bySpan?.get(label);
   if (known !== undefined) return known;
   const kind = `${span}\u0000${label}`;
   if (kindsCached < KINDS_CACHED_MAX) {
+    if (bySpan === undefined) kinds.set(span, (bySpan = new Map()));
     bySpan.set(label, kind);
     kindsCached++;
   }
