@@ -26,7 +26,7 @@ const SPEEDUP_REPETITIONS = 2;
  * Three rounds of 150 runs were not enough: timed on 16 tasks of 60 runs
  * (a third of a second), two workers were 1.14 to 1.3 times one, because a
  * worker was still compiling on the core the other one needed; warmed with
- * three tasks' worth and timed on 16 tasks of 600 runs, 1.74 to 1.88 times.
+ * three tasks' worth and timed on 16 tasks of 600 runs, 1.74 to 1.90 times.
  */
 const SPEEDUP_WARMUP_ROUNDS = 3;
 const SPEEDUP_WARMUP_RUNS_MIN = 150;
