@@ -84,9 +84,13 @@ try {
       const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
       return outputs.reduce((sum, o) => sum + o.ms, 0) / outputs.reduce((sum, o) => sum + o.trials, 0);
     };
-    const randomMs = await msPerRun("random", undefined);
+    // Against random search timed with the same feedback: a cell with --feedback records behaviours in random's runs too.
+    // Once before timing anything: the first strategy timed would otherwise pay for the workers' compilation.
+    await msPerRun("random", feedbacks[0]);
+    const randomMs = new Map<Feedback | undefined, number>();
+    for (const feedback of feedbacks) randomMs.set(feedback, await msPerRun("random", feedback));
     for (const strategy of strategies) for (const feedback of feedbacks) {
-      const cost = strategy === "random" ? 1 : (await msPerRun(strategy, feedback)) / randomMs;
+      const cost = strategy === "random" ? 1 : (await msPerRun(strategy, feedback)) / (randomMs.get(feedback) as number);
       costs.set(cellKey(strategy, feedback), cost);
       process.stderr.write(`${strategy}${feedback === undefined ? "" : ` (${feedback})`}: ${cost.toFixed(2)}x random's time per run, ${Math.round(budget / cost)} runs a campaign\n`);
     }
