@@ -13,15 +13,17 @@
 //   --budget N            default 1000
 //   --swarm 0-2           the swarm profile (default 2, as cx hunt)
 //   --workers N           worker threads (default one per core)
-//   --equal-time          compare at equal CPU time instead of equal runs: first
-//                         time each strategy (and feedback) on the correct protocol
-//                         (--calibration campaigns of --budget runs, seeds
-//                         900001..), then give each cell --budget x (random's time
-//                         per run / the strategy's) runs, so that every strategy
-//                         spends about what random spends on --budget runs. The
-//                         budgets depend on this machine's timings and are in the
-//                         output; within a cell every budget still counts runs.
-//   --calibration N       campaigns per strategy to time (default 4)
+//   --equal-time          compare at equal time instead of equal runs: first time
+//                         each strategy (and feedback) on the correct protocol, in
+//                         interleaved rounds of one --budget-run campaign per worker
+//                         (seeds 900001..) after an untimed round of each, then give
+//                         each cell --budget / (the median over rounds of its time
+//                         per run over random's in the same round) runs, so that
+//                         every strategy spends about what random spends on
+//                         --budget runs. The budgets depend on this machine's
+//                         timings and are in the output; within a cell every
+//                         budget still counts runs.
+//   --calibration N       timed rounds (default 5)
 //   --out FILE            also write the rows as JSON
 import { resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
@@ -29,6 +31,7 @@ import { loadProtocol } from "@cx/protocols";
 import { huntScenarioOverrides } from "@cx/sim";
 import { feedbackNames, type Feedback } from "@cx/search";
 import { createTaskPool, protocolRef, type HuntTask, type StrategyName } from "../src/index.js";
+import { median } from "../src/median.js";
 import { summariseCampaigns, type CampaignSummary, type Interval } from "../src/campaign-statistics.js";
 
 const valueOf = (flag: string): string | undefined => {
@@ -51,7 +54,7 @@ const budget = Number(valueOf("--budget") ?? 1000);
 const swarm = Number(valueOf("--swarm") ?? huntScenarioOverrides.swarm);
 const workersFlag = valueOf("--workers");
 const equalTime = process.argv.includes("--equal-time");
-const calibrationCampaigns = Number(valueOf("--calibration") ?? 4);
+const calibrationRounds = Number(valueOf("--calibration") ?? 5);
 const scenario = { ...huntScenarioOverrides, swarm };
 
 interface Row extends CampaignSummary {
@@ -78,21 +81,32 @@ const cellKey = (strategy: StrategyName, feedback: Feedback | undefined): string
 const costs = new Map<string, number>();
 try {
   if (equalTime) {
-    // Time per run of each strategy on the correct protocol: the runs a campaign makes are the same work whatever defect is seeded.
-    const msPerRun = async (strategy: StrategyName, feedback: Feedback | undefined): Promise<number> => {
-      const tasks: HuntTask[] = Array.from({ length: calibrationCampaigns }, (_, i) => ({ kind: "hunt", ...ref, bugs: [], strategy, seed: 900_001 + i, budget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
+    // Time per run on the correct protocol: the runs a campaign makes are the same work whatever defect is seeded.
+    // Strategies are timed in interleaved rounds (a round runs each on `workers` campaigns side by side) and each cell's
+    // cost is the median of its rounds' ratios to random's in the same round (with the cell's feedback: a cell with
+    // --feedback records behaviours in random's runs too): this VM's speed drifts by tens of percent between minutes.
+    const workers = Math.max(1, pool.workers);
+    const timeRound = async (strategy: StrategyName, feedback: Feedback | undefined, round: number): Promise<number> => {
+      const tasks: HuntTask[] = Array.from({ length: workers }, (_, i) => ({ kind: "hunt", ...ref, bugs: [], strategy, seed: 900_001 + round * workers + i, budget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
       const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
       return outputs.reduce((sum, o) => sum + o.ms, 0) / outputs.reduce((sum, o) => sum + o.trials, 0);
     };
-    // Against random search timed with the same feedback: a cell with --feedback records behaviours in random's runs too.
-    // Once before timing anything: the first strategy timed would otherwise pay for the workers' compilation.
-    await msPerRun("random", feedbacks[0]);
-    const randomMs = new Map<Feedback | undefined, number>();
-    for (const feedback of feedbacks) randomMs.set(feedback, await msPerRun("random", feedback));
+    const cells = [...new Set(["random", ...strategies])].flatMap((strategy) => feedbacks.map((feedback) => ({ strategy: strategy as StrategyName, feedback })));
+    // One untimed round of every cell first: the first to run would otherwise pay for the workers' compilation of its code.
+    for (const { strategy, feedback } of cells) await timeRound(strategy, feedback, -1);
+    const ratios = new Map<string, number[]>();
+    for (let round = 0; round < calibrationRounds; round++) {
+      const ms = new Map<string, number>();
+      for (const { strategy, feedback } of cells) ms.set(cellKey(strategy, feedback), await timeRound(strategy, feedback, round));
+      for (const { strategy, feedback } of cells) {
+        const key = cellKey(strategy, feedback);
+        ratios.set(key, [...(ratios.get(key) ?? []), (ms.get(key) as number) / (ms.get(cellKey("random", feedback)) as number)]);
+      }
+    }
     for (const strategy of strategies) for (const feedback of feedbacks) {
-      const cost = strategy === "random" ? 1 : (await msPerRun(strategy, feedback)) / (randomMs.get(feedback) as number);
+      const cost = strategy === "random" ? 1 : median(ratios.get(cellKey(strategy, feedback)) as number[]);
       costs.set(cellKey(strategy, feedback), cost);
-      process.stderr.write(`${strategy}${feedback === undefined ? "" : ` (${feedback})`}: ${cost.toFixed(2)}x random's time per run, ${Math.round(budget / cost)} runs a campaign\n`);
+      process.stderr.write(`${strategy}${feedback === undefined ? "" : ` (${feedback})`}: ${cost.toFixed(2)}x random's time per run (median of ${calibrationRounds} rounds), ${Math.round(budget / cost)} runs a campaign\n`);
     }
   }
   for (const defect of defects) {

@@ -37,10 +37,24 @@ describe("createCoverageRecorder", () => {
     const second = [...probe(cluster)];
     state = [0, 1];
     const third = [...probe(cluster)];
+    const again = createCoverageRecorder<number>(undefined, () => [0, 1], new GeneratedChoices(1));
     expect(first).toHaveLength(1);
+    expect(second).toHaveLength(1);
     expect(second).not.toEqual(first);
-    expect(third).toEqual(first);
+    expect(third).toEqual([]);
+    expect([...(again.probe as (c: ClusterView<number>) => readonly number[])(cluster)]).toEqual(first);
     expect(recorder.positions).toHaveLength(2);
+  });
+
+  it("hands the world only the features the run had not reached before", () => {
+    let next: number[] = [];
+    const recorder = createCoverageRecorder<number>(() => next, undefined, new GeneratedChoices(1));
+    const probe = recorder.probe as (c: ClusterView<number>) => readonly number[];
+    next = [7, 8, 7];
+    expect([...probe(cluster)]).toEqual([7, 8]);
+    next = [8, 9];
+    expect([...probe(cluster)]).toEqual([9]);
+    expect([...probe(cluster)]).toEqual([]);
   });
 });
 

@@ -219,4 +219,25 @@ describe("the world", () => {
     expect(new Set(result.coverage).size).toBe(result.coverage.length);
     expect(result.coverage.length).toBeGreaterThan(0);
   });
+
+  it("samples the coverage probe at most once per faultTickMs of the fault phase, however fast the swarm's fault clock ticks", () => {
+    const faultTickMs = 100;
+    for (let seed = 1; seed <= 40; seed++) {
+      const times: number[] = [];
+      runScenario({
+        protocol: primaryBackup,
+        workload: registerWorkload,
+        choices: new GeneratedChoices(seed),
+        options: { swarm: 2, faultTickMs },
+        coverage: (cluster) => {
+          if (cluster.phase === "fault") times.push(cluster.time);
+          return 0;
+        },
+      });
+      // The calm phase's sample is taken as it begins, still in the fault phase: only the ticks' samples are spaced.
+      const ticks = times.slice(0, -1);
+      expect(ticks.length).toBeGreaterThan(0);
+      for (let i = 1; i < ticks.length; i++) expect((ticks[i] as number) - (ticks[i - 1] as number)).toBeGreaterThanOrEqual(faultTickMs);
+    }
+  });
 });

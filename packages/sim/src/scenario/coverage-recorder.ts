@@ -16,7 +16,7 @@ export type AbstractStateProbe<Node> = (cluster: ClusterView<Node>) => readonly 
 // Tags far from the group tags protocol probes use, so abstract-state features never equal a probe's.
 const STATE = 0x5ab57a7e;
 
-/** What {@link createCoverageRecorder} returns: the probe to hand the world, and where each feature was first reached. */
+/** What {@link createCoverageRecorder} returns: the probe to hand the world (it returns only the features the run reaches for the first time), and where each feature was first reached. */
 export interface CoverageRecorder<Node> {
   /** The combined probe, or `undefined` when neither probe was given (the world then samples nothing). */
   readonly probe: ((cluster: ClusterView<Node>) => readonly number[]) | undefined;
@@ -27,7 +27,8 @@ export interface CoverageRecorder<Node> {
 /**
  * Combines a protocol's coverage probe and its abstract-state probe into
  * the one probe the world samples, and notes the choice position at which
- * each feature was first reached.
+ * each feature was first reached. The probe returns only the features new
+ * to the run (most samples repeat a state), in a buffer it reuses.
  *
  * Details: the abstract state adds one feature per sample, a hash of the
  * whole tuple (so each distinct abstract state is one feature). The
@@ -47,28 +48,28 @@ export function createCoverageRecorder<Node>(coverage: CoverageProbe<Node> | und
   const positions: number[] = [];
   if (coverage === undefined && abstractState === undefined) return { probe: undefined, positions };
   const seen = new Set<number>();
-  const out: number[] = [];
+  // Only features new to this run leave the probe: the world would drop the others, and most samples repeat a state.
+  const fresh: number[] = [];
   const note = (feature: number): void => {
-    out.push(feature);
-    if (!seen.has(feature)) {
-      seen.add(feature);
-      positions.push(choices.position);
-    }
+    if (seen.has(feature)) return;
+    seen.add(feature);
+    fresh.push(feature);
+    positions.push(choices.position);
   };
   const probe = (cluster: ClusterView<Node>): readonly number[] => {
-    out.length = 0;
+    fresh.length = 0;
     if (coverage !== undefined) {
       const sampled = coverage(cluster);
       if (typeof sampled === "number") note(sampled);
-      else for (const feature of sampled) note(feature);
+      else for (let i = 0; i < sampled.length; i++) note(sampled[i] as number);
     }
     if (abstractState !== undefined) {
+      const values = abstractState(cluster);
       let state = startFeature(STATE, cluster.size);
-      for (const value of abstractState(cluster)) state = mixFeature(state, value);
-      state >>>= 0;
-      note(state);
+      for (let i = 0; i < values.length; i++) state = mixFeature(state, values[i] as number);
+      note(state >>> 0);
     }
-    return out;
+    return fresh;
   };
   return { probe, positions };
 }

@@ -76,7 +76,7 @@ export class Faults<Message, Input, Output, Persistent, Node extends ProtocolNod
     else core.schedule.faultAt({ time: core.time + offset, payload: faults });
     // Clock jumps draw in their own span after the tick's, and only when on: older files keep their layout.
     core.clocks.tick();
-    core.sampleCoverage();
+    core.sampleCoverageAtTick();
   }
 
   /**

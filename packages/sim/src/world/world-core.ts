@@ -54,8 +54,14 @@ export interface WorldCore<Message, Input, Output, Persistent, Node extends Prot
    * (an engine assertion, or a monitor that threw), which is rethrown.
    */
   nodeThrew(id: NodeId, handling: string, error: unknown): void;
-  /** Samples the coverage probe (at fault ticks, at the calm phase, at the end). */
+  /** Samples the coverage probe (at the calm phase, at the end). */
   sampleCoverage(): void;
+  /**
+   * At a fault tick: samples the coverage probe if at least the scenario's
+   * `faultTickMs` of simulated time passed since the last sample, so a
+   * swarm profile's faster fault clock brings more faults, not more samples.
+   */
+  sampleCoverageAtTick(): void;
   /** A client finished its operations: the run may be over. */
   maybeStop(): void;
 }

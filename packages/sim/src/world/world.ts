@@ -58,6 +58,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private readonly nodes: ClusterNodes<Message, Input, Output, Persistent, Node>;
   private readonly faults: Faults<Message, Input, Output, Persistent, Node>;
   private readonly coverageSeen = new Set<number>();
+  /** When the coverage probe was last sampled (simulated ms; the first tick samples). */
+  private sampledAt = -Infinity;
   private calmMinReached = false;
   private stopped = false;
   /** The trace ends at the violation: effects later in the same step are cut off. */
@@ -267,15 +269,24 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     this.clients.startProbe();
   }
 
+  sampleCoverageAtTick(): void {
+    if (this.setup.coverage === undefined || this.time < this.sampledAt + this.setup.options.faultTickMs) return;
+    this.sampleCoverage();
+  }
+
   sampleCoverage(): void {
     const probe = this.setup.coverage;
     if (probe === undefined) return;
+    this.sampledAt = this.time;
     const sampled = probe(this);
-    for (const feature of typeof sampled === "number" ? [sampled] : sampled) {
-      if (!this.coverageSeen.has(feature)) {
-        this.coverageSeen.add(feature);
-        this.coverage.push(feature);
-      }
+    if (typeof sampled === "number") this.noteFeature(sampled);
+    else for (let i = 0; i < sampled.length; i++) this.noteFeature(sampled[i] as number);
+  }
+
+  private noteFeature(feature: number): void {
+    if (!this.coverageSeen.has(feature)) {
+      this.coverageSeen.add(feature);
+      this.coverage.push(feature);
     }
   }
 

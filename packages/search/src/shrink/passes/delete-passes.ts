@@ -51,8 +51,7 @@ export const deleteSpanRuns: ShrinkPass = {
     let units = topLevel(state.spans(), state.best.length);
     for (const w of ddminWindows(() => units.length)) {
       if (state.stopped) return;
-      const from = units[w.start];
-      const to = units[w.end - 1];
+      const [from, to] = [units[w.start], units[w.end - 1]];
       if (from === undefined || to === undefined || to.end > state.best.length) continue;
       if (state.consider(replaceRange(state.best, { start: from.start, end: to.end }, []))) units = topLevel(state.spans(), state.best.length);
     }
