@@ -75,4 +75,16 @@ describe("a plug-in's abstract state", () => {
     expect(run.coverage.length).toBeGreaterThan(0);
     expect(run.coverageAt).toHaveLength(run.coverage.length);
   });
+
+  it("defaults to the protocol-neutral one read from the replica views, and a plug-in's own wins over it", () => {
+    const views = (c: ClusterView<unknown>) =>
+      Array.from({ length: c.size }, (_, node) => ({ node, role: c.isUp(node) ? ("follower" as const) : ("down" as const), term: 0, log: [], commitIndex: 0, appliedIndex: 0 }));
+    const neutral = defineProtocolPlugin({ ...parts, replicaViews: views });
+    const cluster3 = { size: 3, isUp: () => true } as unknown as ClusterView<unknown>;
+    expect(neutral.abstractState?.(cluster3)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(neutral.run({ choices: new GeneratedChoices(3) }).coverage.length).toBeGreaterThan(0);
+    const own = defineProtocolPlugin({ ...parts, replicaViews: views, abstractState: () => [7] });
+    expect(own.abstractState?.(cluster3)).toEqual([7]);
+    expect(neutral.run({ choices: new GeneratedChoices(3), coverage: false }).coverage).toEqual([]);
+  });
 });

@@ -20,11 +20,11 @@ describe("the results page is generated from results/", () => {
   it("the README's headline figures are what the generator writes", () => {
     const readme = read("README.md");
     expect(readmeResultsBlock(readme), "README.md lost its <!-- results:start --> ... <!-- results:end --> block").toBeDefined();
-    expect(readme, REGENERATE).toBe(replaceReadmeResults(readme, renderReadmeResults(results, bench.workers)));
+    expect(readme, REGENERATE).toBe(replaceReadmeResults(readme, renderReadmeResults(results, bench.workers, bench.searchPower)));
   });
 
   it("every figure of the headline comes from results.json", () => {
-    const block = renderReadmeResults(results, bench.workers);
+    const block = renderReadmeResults(results, bench.workers, bench.searchPower);
     expect(block).toContain(`${results.headline.bugsFound} of ${results.headline.bugsTotal}`);
     expect(block).toContain(results.protocols.map((p) => `${p.name} ${p.version}`).join(", "));
   });

@@ -9,5 +9,5 @@ import { repoRoot } from "./repo-root.js";
 const { results, bench } = readResultSources(repoRoot);
 writeFileSync(join(repoRoot, "docs", "results.md"), renderResultsPage(results, bench));
 const readmePath = join(repoRoot, "README.md");
-writeFileSync(readmePath, replaceReadmeResults(readFileSync(readmePath, "utf8"), renderReadmeResults(results, bench.workers)));
+writeFileSync(readmePath, replaceReadmeResults(readFileSync(readmePath, "utf8"), renderReadmeResults(results, bench.workers, bench.searchPower)));
 console.log("wrote docs/results.md and README.md's headline figures");

@@ -8,6 +8,21 @@ export interface BenchFiles {
   readonly check: CheckBench;
   readonly search: SearchBench;
   readonly workers: WorkersBench;
+  /** `results/search-power-*-equal-time.json`, each with the file's name (`pnpm --filter @cx/eval bench:search-power -- --equal-time`). */
+  readonly searchPower: readonly { readonly file: string; readonly bench: SearchPowerBench }[];
+}
+
+/** What the page reads of a search-power file measured at equal time. */
+export interface SearchPowerBench {
+  readonly protocol: string;
+  readonly rows: readonly {
+    readonly defect: string;
+    readonly strategy: string;
+    readonly campaigns: number;
+    readonly found: number;
+    readonly foundInterval: { readonly low: number; readonly high: number };
+    readonly costOverRandom: number | null;
+  }[];
 }
 
 /** What the page reads of `results/workers.json` (`pnpm --filter @cx/eval bench:workers`). */
@@ -83,7 +98,7 @@ function runLine(results: ExperimentResults): string {
  * The README's headline block: a line on the run and the short headline
  * table, between the markers `<!-- results:start -->` and `<!-- results:end -->`.
  */
-export function renderReadmeResults(results: ExperimentResults, workers: WorkersBench): string {
+export function renderReadmeResults(results: ExperimentResults, workers: WorkersBench, searchPower: BenchFiles["searchPower"] = []): string {
   const steady = workers.rows.map((w) => `${w.protocol} ${formatRatio(w.batches.speedup)} on batches of runs, ${formatRatio(w.hunts.speedup)} on hunt campaigns`).join("; ");
   return [
     `From the last full experiment (${formatMs(results.elapsedMs)} on ${results.machine.cores} cores, ${results.finishedAt.slice(0, 10)}); every table of it is in [docs/results.md](docs/results.md).`,
@@ -91,7 +106,29 @@ export function renderReadmeResults(results: ExperimentResults, workers: Workers
     ...table(["Figure", "Value"], shortHeadlineRows(results)),
     "",
     `Two workers over one once the workers are warm (\`pnpm --filter @cx/eval bench:workers\`, measured after that experiment): ${steady}.`,
+    ...searchPowerLines(searchPower),
   ].join("\n");
+}
+
+/**
+ * One line on guided search at equal time: in each file, the cells where a
+ * guided strategy found a defect more often than random search with 95%
+ * intervals apart, out of the defects that random found in at most half of
+ * the campaigns, and what a guided run cost.
+ */
+function searchPowerLines(files: BenchFiles["searchPower"]): string[] {
+  if (files.length === 0) return [];
+  const parts = files.map(({ file, bench }) => {
+    const random = new Map(bench.rows.filter((r) => r.strategy === "random").map((r) => [r.defect, r]));
+    const rare = [...random.values()].filter((r) => r.found * 2 <= r.campaigns).map((r) => r.defect);
+    const wins = bench.rows.filter((r) => r.strategy !== "random" && rare.includes(r.defect) && r.foundInterval.low > (random.get(r.defect)?.foundInterval.high ?? 1));
+    const costs = [...new Set(bench.rows.filter((r) => r.strategy !== "random" && r.costOverRandom !== null).map((r) => r.costOverRandom as number))];
+    const won = wins.map((w) => `${w.strategy} on ${w.defect}, ${w.found}/${w.campaigns} against random's ${random.get(w.defect)?.found ?? 0}/${w.campaigns}`).join("; ");
+    const [low, high] = [formatRatio(Math.min(...costs)), formatRatio(Math.max(...costs))];
+    const cost = costs.length === 0 ? "" : `, a guided run ${low}${high === low ? "" : `–${high}`} a random one`;
+    return `\`${file}\` (${bench.protocol}): ${new Set(wins.map((w) => w.defect)).size} of ${rare.length} rare mutants${wins.length === 0 ? "" : ` (${won})`}${cost}`;
+  });
+  return ["", `Guided search against random at equal time, cells won with 95% intervals apart (\`pnpm --filter @cx/eval bench:search-power -- --equal-time\`): ${parts.join("; ")}.`];
 }
 
 const START = "<!-- results:start -->";

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readResults, type ExperimentResults } from "@cx/eval";
 import type { BenchFiles } from "./results-page.js";
@@ -16,6 +16,10 @@ export function readResultSources(root: string): { results: ExperimentResults; b
       check: json(root, "results/check-bench.json"),
       search: json(root, "results/search-bench.json"),
       workers: json(root, "results/workers.json"),
+      searchPower: readdirSync(join(root, "results"))
+        .filter((file) => file.startsWith("search-power-") && file.endsWith("-equal-time.json"))
+        .sort()
+        .map((file) => ({ file: `results/${file}`, bench: json(root, `results/${file}`) })),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Protocol, ProtocolNode } from "../protocol.js";
 import { defaultScenarioOptions, type ScenarioOptions } from "../scenario/options.js";
 import type { RunResult } from "../scenario/run-result.js";
 import { runScenario } from "../scenario/run-scenario.js";
+import { replicaAbstractState } from "../toolkit/replica-abstract-state.js";
 import type { ClusterView } from "../world/cluster-view.js";
 import type { Monitor } from "../world/monitor.js";
 import { PROTOCOL_PLUGIN_CONTRACT, PROTOCOL_PLUGIN_KIND, type PluginReplicaView, type PluginRunSpec, type ProtocolDefect, type ProtocolPlugin } from "./protocol-plugin.js";
@@ -84,6 +85,9 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
   // Monitors handed in by the caller came from `parts.monitors()` (or watch any node): the plug-in's types are erased at its boundary.
   const monitorsFor = (spec: PluginRunSpec): readonly Monitor<Node, Input, Output>[] =>
     spec.monitors === false ? [] : spec.monitors === true || spec.monitors === undefined ? parts.monitors() : (spec.monitors as readonly Monitor<Node, Input, Output>[]);
+  // Without an abstract state of its own, a plug-in that gives replica views gets the protocol-neutral one read from them.
+  const views = parts.replicaViews;
+  const abstractState = parts.abstractState ?? (views === undefined ? undefined : (cluster: ClusterView<Node>) => replicaAbstractState(views(cluster)));
   const run = (spec: PluginRunSpec): RunResult<Input, Output> =>
     runScenario({
       protocol: parts.protocol(checked(spec.defects)),
@@ -92,7 +96,7 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
       options: { ...scenario, ...spec.options },
       monitors: monitorsFor(spec),
       ...(parts.coverage === undefined || spec.coverage === false ? {} : { coverage: parts.coverage }),
-      ...(parts.abstractState === undefined || spec.coverage === false ? {} : { abstractState: parts.abstractState }),
+      ...(abstractState === undefined || spec.coverage === false ? {} : { abstractState }),
       recordTrace: spec.recordTrace ?? false,
       behaviours: spec.behaviours ?? false,
     });
@@ -109,7 +113,7 @@ export function defineProtocolPlugin<Message, Input, Output, Persistent, Node ex
     ...(vocabulary === undefined ? {} : { vocabulary }),
     run,
     monitors: () => parts.monitors() as readonly Monitor<unknown, unknown, unknown>[],
-    ...(parts.abstractState === undefined ? {} : { abstractState: parts.abstractState as (cluster: ClusterView<unknown>) => readonly number[] }),
+    ...(abstractState === undefined ? {} : { abstractState: abstractState as (cluster: ClusterView<unknown>) => readonly number[] }),
     ...(parts.replicaViews === undefined ? {} : { replicaViews: parts.replicaViews as (cluster: ClusterView<unknown>) => readonly PluginReplicaView[] }),
     createTarget(spec = {}) {
       const defects = checked(spec.defects);
