@@ -1,6 +1,4 @@
 import { defineProtocolPlugin, registerWorkload, type ProtocolDefect, type ProtocolPlugin } from "@cx/sim";
-import { paxosAbstractState } from "./abstract-state.js";
-import { paxosCoverage } from "./coverage.js";
 import type { PaxosDefectName } from "./defects.js";
 import { createPaxosMonitor } from "./paxos-monitor.js";
 import { createPaxosProtocol } from "./paxos-protocol.js";
@@ -19,8 +17,10 @@ export interface PaxosPluginSpec {
 
 /**
  * A Paxos plug-in: the one implementation with the register workload, its
- * monitor, coverage probe, abstract state and replica views, and the
- * defects given. The `paxos` plug-in is made with it; so can a variant of
+ * monitor and replica views, and the defects given. Search is guided by
+ * @cx/sim's protocol-neutral abstract state read from the replica views:
+ * `paxosCoverage` and `paxosAbstractState` guided no better on the mutant
+ * benchmark and cost more per run (docs/concepts/search.md). The `paxos` plug-in is made with it; so can a variant of
  * your own (a benchmark's mutants).
  *
  * @example
@@ -38,8 +38,6 @@ export function definePaxosPlugin(spec: PaxosPluginSpec): ProtocolPlugin {
     protocol: (defects) => createPaxosProtocol(defects as readonly PaxosDefectName[]),
     workload: registerWorkload,
     monitors: () => [createPaxosMonitor()],
-    coverage: paxosCoverage,
-    abstractState: paxosAbstractState,
     replicaViews: paxosClusterViews,
   });
 }

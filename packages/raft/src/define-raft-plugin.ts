@@ -1,7 +1,6 @@
 import { defineProtocolPlugin, registerWorkload, type ProtocolDefect, type ProtocolPlugin, type ScenarioOptions } from "@cx/sim";
 import { raftAbstractState } from "./abstract-state.js";
 import type { RaftBugName } from "./bugs.js";
-import { raftCoverage } from "./coverage.js";
 import { createRaftMonitor } from "./raft-monitor.js";
 import type { RaftOptions } from "./raft-options.js";
 import { createRaftProtocol } from "./raft-protocol.js";
@@ -22,8 +21,10 @@ export interface RaftPluginSpec {
 
 /**
  * A Raft plug-in: the one implementation with the register workload,
- * @cx/check's replica monitor, Raft's coverage probe, abstract state and
- * replica views, and the defects and options given. The `raft` and
+ * @cx/check's replica monitor, Raft's abstract state and replica views, and
+ * the defects and options given. Search is guided by the abstract state
+ * alone: `raftCoverage`'s probe guided no better on the mutant benchmark and
+ * cost more per run (docs/concepts/search.md). The `raft` and
  * `raft-lease` plug-ins are made with it; so can a variant of your own (a
  * benchmark's mutants, another option).
  *
@@ -43,7 +44,6 @@ export function defineRaftPlugin(spec: RaftPluginSpec): ProtocolPlugin {
     protocol: (defects) => createRaftProtocol(defects as readonly RaftBugName[], options),
     workload: registerWorkload,
     monitors: () => [createRaftMonitor()],
-    coverage: raftCoverage,
     abstractState: raftAbstractState,
     replicaViews: raftClusterViews,
     ...(spec.scenario === undefined ? {} : { scenario: spec.scenario }),

@@ -1,7 +1,6 @@
 import { registerWorkload, runScenario, type ChoiceSource, type RegisterInput, type RegisterOutput, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { raftAbstractState } from "./abstract-state.js";
 import type { RaftBugName } from "./bugs.js";
-import { raftCoverage } from "./coverage.js";
 import { createRaftMonitor, type RaftFigures } from "./raft-monitor.js";
 import { createRaftProtocol } from "./raft-protocol.js";
 
@@ -48,7 +47,6 @@ export function runRaft(spec: RaftRunSpec): RaftRunResult {
     workload: registerWorkload,
     choices: spec.choices,
     monitors: spec.monitors === false ? [] : [monitor],
-    coverage: raftCoverage,
     abstractState: raftAbstractState,
     recordTrace: spec.recordTrace ?? false,
     ...(spec.options === undefined ? {} : { options: spec.options }),
