@@ -20,8 +20,9 @@ export interface PaxosPluginSpec {
  * monitor and replica views, and the defects given. Search is guided by
  * @cx/sim's protocol-neutral abstract state read from the replica views:
  * `paxosCoverage` and `paxosAbstractState` guided no better on the mutant
- * benchmark and cost more per run (docs/concepts/search.md). The `paxos` plug-in is made with it; so can a variant of
- * your own (a benchmark's mutants).
+ * benchmark and cost more per run (docs/concepts/search.md). The `paxos`
+ * plug-in is made with it; so can a variant of your own (a benchmark's
+ * mutants).
  *
  * @example
  * ```ts

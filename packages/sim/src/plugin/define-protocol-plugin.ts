@@ -27,8 +27,10 @@ export interface ProtocolPluginParts<Message, Input, Output, Persistent, Node ex
    * tuple of small integers naming the kind of state the cluster is in (for
    * Raft: term gap, commit index against the terms of committed entries,
    * conflicting suffixes). Every distinct tuple is a coverage feature, with
-   * the choice position where a run first reached it; without it search
-   * sees `coverage` only. Keep it coarse (a handful of values per slot): it is a map of the
+   * the choice position where a run first reached it. Without it, a plug-in
+   * that gives `replicaViews` gets @cx/sim's protocol-neutral
+   * `replicaAbstractState` read from them; without either, search sees
+   * `coverage` only. Keep it coarse (a handful of values per slot): it is a map of the
    * protocol's states, not a fingerprint of the run.
    */
   readonly abstractState?: (cluster: ClusterView<Node>) => readonly number[];
