@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { packOutcomes, unpackOutcomes, type WorkerOutcome } from "../src/parallel/packed-outcomes.js";
+import { packOutcomes, unpackOutcomes, workerOutcome, type WorkerOutcome } from "../src/parallel/packed-outcomes.js";
 
 const outcome: fc.Arbitrary<WorkerOutcome> = fc.record(
   {
@@ -39,5 +39,14 @@ describe("outcomes packed for the trip from a hunt worker", () => {
     expect(transfer).toHaveLength(10);
     expect(transfer).toContain(packed.choices.buffer);
     expect(transfer).toContain(packed.spans.buffer);
+  });
+
+  it("carry a run's choices and spans only when the strategy reads its coverage or the run failed", () => {
+    const spans = [{ label: "message", start: 0, end: 2 }];
+    const calm = { violation: null, choices: [1, 0, 3], spans, coverage: [7], coverageAt: [2] };
+    const failed = { ...calm, violation: { invariant: "LeaderCompleteness", message: "lost", time: 40, step: 9 } };
+    expect(workerOutcome(0, calm, false)).toEqual({ index: 0, violation: null, choices: [], spans: [], coverage: [7], coverageAt: [2] });
+    expect(workerOutcome(1, calm, true)).toMatchObject({ choices: [1, 0, 3], spans });
+    expect(workerOutcome(2, failed, false)).toMatchObject({ violation: failed.violation, choices: [1, 0, 3], spans });
   });
 });

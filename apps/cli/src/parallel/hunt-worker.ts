@@ -2,7 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { importProtocolModule } from "@cx/protocols";
 import { choicesFromSpec, type ChoicesSpec } from "@cx/search";
 import type { ScenarioOptions } from "@cx/sim";
-import { packOutcomes, type WorkerOutcome } from "./packed-outcomes.js";
+import { packOutcomes, workerOutcome, type WorkerOutcome } from "./packed-outcomes.js";
 
 /** What the parent hands a hunt worker once: the protocol module, its defects and the hunt's scenario. */
 export interface HuntWorkerSetup {
@@ -38,13 +38,7 @@ const target = plugin.createTarget({ defects: hunt.defects, options: hunt.scenar
 const bareTarget = plugin.createTarget({ defects: hunt.defects, options: hunt.scenario, coverage: false });
 
 parentPort?.on("message", (request: HuntWorkerRequest) => {
-  const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec, coverage }) => {
-    const result = (coverage ? target : bareTarget).run(choicesFromSpec(spec));
-    const v = result.violation;
-    // A run whose coverage the strategy never reads is only looked at again if it failed: its choices and spans would cross for nothing.
-    const kept = coverage || v !== null;
-    return { index, violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step }, choices: kept ? result.choices : [], spans: kept ? result.spans : [], coverage: result.coverage, coverageAt: result.coverageAt };
-  });
+  const outcomes: WorkerOutcome[] = request.runs.map(({ index, spec, coverage }) => workerOutcome(index, (coverage ? target : bareTarget).run(choicesFromSpec(spec)), coverage));
   const { packed, transfer } = packOutcomes(outcomes);
   parentPort?.postMessage({ id: request.id, packed }, transfer);
 });

@@ -9,6 +9,39 @@ export interface WorkerOutcome {
   readonly coverageAt?: readonly number[] | undefined;
 }
 
+/** What a hunt worker reads of a run's result: the fields of @cx/sim's `RunResult` a {@link WorkerOutcome} is made from. */
+export interface RunResultPart {
+  readonly violation: { readonly invariant: string; readonly message: string; readonly time: number; readonly step: number } | null;
+  readonly choices: readonly number[];
+  readonly spans: WorkerOutcome["spans"];
+  readonly coverage: readonly number[];
+  readonly coverageAt?: readonly number[] | undefined;
+}
+
+/**
+ * A worker's run as it crosses to the main thread. A run whose coverage the
+ * strategy never reads (`coverage` false: random search's runs) is looked
+ * at again only if it failed, so its choices and spans cross only then:
+ * a random run's lists are thousands of values that would cross for nothing.
+ *
+ * @example
+ * ```ts
+ * const outcome = workerOutcome(index, bareTarget.run(source), false); // choices: [] unless it failed
+ * ```
+ */
+export function workerOutcome(index: number, result: RunResultPart, coverage: boolean): WorkerOutcome {
+  const v = result.violation;
+  const kept = coverage || v !== null;
+  return {
+    index,
+    violation: v === null ? null : { invariant: v.invariant, message: v.message, time: v.time, step: v.step },
+    choices: kept ? result.choices : [],
+    spans: kept ? result.spans : [],
+    coverage: result.coverage,
+    coverageAt: result.coverageAt,
+  };
+}
+
 /**
  * A batch slice's outcomes as a few typed arrays: what crosses between a
  * hunt worker and the main thread. Structured clone copies an array of
