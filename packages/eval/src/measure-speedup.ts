@@ -1,16 +1,12 @@
 import { performance } from "node:perf_hooks";
 import type { ExperimentConfig } from "./experiment-config.js";
-import { protocolRef, type ExperimentProtocol, type ProtocolRef } from "./experiment-protocol.js";
+import { protocolRef, type ExperimentProtocol } from "./experiment-protocol.js";
 import type { SpeedupResults } from "./results.js";
 import { createTaskPool, type TaskPool } from "./task-pool.js";
 import type { BatchTask } from "./tasks.js";
 
-async function timeOn(pool: TaskPool, ref: ProtocolRef, tasks: readonly BatchTask[]): Promise<{ ms: number; cpuMs: number; digests: number[] }> {
-  // Warm every worker (thread start, module loading, JIT) before the clock starts:
-  // several rounds, so a worker that came online late has loaded too.
-  for (let round = 0; round < 3; round++) {
-    await Promise.all(Array.from({ length: Math.max(1, pool.workers) }, (_, i) => pool.run({ kind: "batch", ...ref, firstSeed: 900_000 + round * 10 + i, runs: 3 })));
-  }
+/** Times `tasks` on a pool whose workers the caller has warmed. */
+async function timeOn(pool: TaskPool, tasks: readonly BatchTask[]): Promise<{ ms: number; cpuMs: number; digests: number[] }> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
@@ -56,14 +52,15 @@ export async function measureSpeedup(options: {
     const pool = createTaskPool({ workers, plugins: [options.protocol.plugin] });
     try {
       // Each measurement starts fresh workers, and a cold worker runs a protocol about ten times slower
-      // until the JIT has compiled it: with the few warm-up runs timeOn does, the timed work
-      // (quick: 200 runs in all) was mostly compilation, whose background threads take the
-      // second core from the second worker. Warm every worker to steady state first.
+      // until the JIT has compiled it: with a few warm-up runs the timed work (quick: 200 runs in all)
+      // was mostly compilation, whose background threads take the second core from the second worker.
+      // Warm every worker to steady state first, in rounds, so a worker that came online late has loaded too.
       const runs = Math.max(SPEEDUP_WARMUP_RUNS_MIN, config.speedupRunsPerTask);
+      const threads = Math.max(1, workers);
       for (let round = 0; round < SPEEDUP_WARMUP_ROUNDS; round++) {
-        await Promise.all(Array.from({ length: workers }, (_, i) => pool.run({ kind: "batch", ...ref, firstSeed: 800_000 + (round * workers + i) * runs, runs })));
+        await Promise.all(Array.from({ length: threads }, (_, i) => pool.run({ kind: "batch", ...ref, firstSeed: 800_000 + (round * threads + i) * runs, runs })));
       }
-      return await timeOn(pool, ref, tasks);
+      return await timeOn(pool, tasks);
     } finally {
       await pool.destroy();
     }
