@@ -27,8 +27,8 @@ export interface WorldSetup<Message, Input, Output, Persistent, Node extends Pro
   /** Each node's clock and how often clocks jump (`perfectClocks` when the scenario draws none). */
   readonly clocks: ClockProfile;
   readonly monitors: readonly Monitor<Node, Input, Output>[];
-  /** The protocol side's coverage probe: one feature, or several, per sample. */
-  readonly coverage: ((cluster: ClusterView<Node>) => number | readonly number[]) | undefined;
+  /** The coverage probe (@cx/sim's coverage recorder): at each sample, the features the run reaches for the first time. */
+  readonly coverage: ((cluster: ClusterView<Node>) => readonly number[]) | undefined;
   /** Records the run's causal behaviours, when the run spec asks for them. */
   readonly behaviours: BehaviourRecorder | undefined;
   readonly recordTrace: boolean;

@@ -57,7 +57,6 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
   private readonly clients: Clients<Message, Input, Output, Persistent, Node>;
   private readonly nodes: ClusterNodes<Message, Input, Output, Persistent, Node>;
   private readonly faults: Faults<Message, Input, Output, Persistent, Node>;
-  private readonly coverageSeen = new Set<number>();
   /** When the coverage probe was last sampled (simulated ms; the first tick samples). */
   private sampledAt = -Infinity;
   private calmMinReached = false;
@@ -278,16 +277,8 @@ export class World<Message, Input, Output, Persistent, Node extends ProtocolNode
     const probe = this.setup.coverage;
     if (probe === undefined) return;
     this.sampledAt = this.time;
-    const sampled = probe(this);
-    if (typeof sampled === "number") this.noteFeature(sampled);
-    else for (let i = 0; i < sampled.length; i++) this.noteFeature(sampled[i] as number);
-  }
-
-  private noteFeature(feature: number): void {
-    if (!this.coverageSeen.has(feature)) {
-      this.coverageSeen.add(feature);
-      this.coverage.push(feature);
-    }
+    // The probe (runScenario's coverage recorder) hands over only features new to the run.
+    for (const feature of probe(this)) this.coverage.push(feature);
   }
 
   maybeStop(): void {
