@@ -77,7 +77,7 @@ const started = Date.now();
 const ref = protocolRef(protocol);
 const rows: Row[] = [];
 const cellKey = (strategy: StrategyName, feedback: Feedback | undefined): string => `${strategy}/${feedback ?? "protocol"}`;
-/** Per cell key: time per run over random's (with --equal-time; 1 otherwise). */
+/** Per cell key, with --equal-time only: time per run over random's. */
 const costs = new Map<string, number>();
 try {
   if (equalTime) {
