@@ -10,6 +10,8 @@
 //                         it every run records its causal behaviours and the
 //                         table counts the distinct ones each campaign reached
 //   --campaigns N         default 30 (--quick: 10)
+//   --first-seed N        the campaigns' seeds start here (default 1): another
+//                         range checks a change on campaigns it was not tried on
 //   --budget N            default 1000
 //   --swarm 0-2           the swarm profile (default 2, as cx hunt)
 //   --workers N           worker threads (default one per core)
@@ -51,6 +53,8 @@ const feedbacks: readonly (Feedback | undefined)[] = feedbackFlag === undefined 
 });
 const campaigns = Number(valueOf("--campaigns") ?? (quick ? 10 : 30));
 const budget = Number(valueOf("--budget") ?? 1000);
+const firstSeed = Number(valueOf("--first-seed") ?? 1);
+if (!Number.isSafeInteger(firstSeed) || firstSeed < 1) throw new Error(`--first-seed: expected a positive integer, got ${valueOf("--first-seed")}`);
 const swarm = Number(valueOf("--swarm") ?? huntScenarioOverrides.swarm);
 const workersFlag = valueOf("--workers");
 const equalTime = process.argv.includes("--equal-time");
@@ -113,7 +117,7 @@ try {
     for (const strategy of strategies) for (const feedback of feedbacks) {
       const cost = costs.get(cellKey(strategy, feedback));
       const cellBudget = cost === undefined ? budget : Math.max(1, Math.round(budget / cost));
-      const tasks: HuntTask[] = Array.from({ length: campaigns }, (_, i) => ({ kind: "hunt", ...ref, bugs: defect === "none" ? [] : [defect], strategy, seed: i + 1, budget: cellBudget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
+      const tasks: HuntTask[] = Array.from({ length: campaigns }, (_, i) => ({ kind: "hunt", ...ref, bugs: defect === "none" ? [] : [defect], strategy, seed: firstSeed + i, budget: cellBudget, scenario, ...(feedback === undefined ? {} : { feedback }) }));
       const outputs = await Promise.all(tasks.map((task) => pool.run(task)));
       const trials = outputs.map((o) => (o.found ? o.trials : null));
       const row: Row = {
@@ -149,4 +153,4 @@ for (const r of rows) {
   console.log(`| ${r.defect} | ${r.strategy} | ${r.feedback ?? "protocol"} | ${r.budget}${cost} | ${r.found}/${r.campaigns} | ${rate(r.foundInterval)} | ${bound(r.medianTrials, r.budget)} | ${bound(r.medianInterval.low, r.budget)}–${bound(r.medianInterval.high, r.budget)} | ${r.behaviours ?? "-"} | ${perSecond} |`);
 }
 const out = valueOf("--out");
-if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "search-power", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, campaigns, budget, equalTime, swarm, rows }, null, 2)}\n`);
+if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "search-power", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, campaigns, firstSeed, budget, equalTime, swarm, rows }, null, 2)}\n`);
