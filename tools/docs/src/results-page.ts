@@ -15,6 +15,8 @@ export interface BenchFiles {
 /** What the page reads of a search-power file measured at equal time. */
 export interface SearchPowerBench {
   readonly protocol: string;
+  /** The first campaign's seed (absent in files written before `--first-seed`: 1). */
+  readonly firstSeed?: number;
   readonly rows: readonly {
     readonly defect: string;
     readonly strategy: string;
@@ -126,7 +128,10 @@ function searchPowerLines(files: BenchFiles["searchPower"]): string[] {
     const won = wins.map((w) => `${w.strategy} on ${w.defect}, ${w.found}/${w.campaigns} against random's ${random.get(w.defect)?.found ?? 0}/${w.campaigns}`).join("; ");
     const [low, high] = [formatRatio(Math.min(...costs)), formatRatio(Math.max(...costs))];
     const cost = costs.length === 0 ? "" : `, a guided run ${low}${high === low ? "" : `–${high}`} a random one`;
-    return `\`${file}\` (${bench.protocol}): ${new Set(wins.map((w) => w.defect)).size} of ${rare.length} rare mutants${wins.length === 0 ? "" : ` (${won})`}${cost}`;
+    const first = bench.firstSeed ?? 1;
+    const campaigns = bench.rows[0]?.campaigns ?? 0;
+    const seeds = first === 1 ? "" : `, seeds ${first}-${first + campaigns - 1}`;
+    return `\`${file}\` (${bench.protocol}${seeds}): ${new Set(wins.map((w) => w.defect)).size} of ${rare.length} rare mutants${wins.length === 0 ? "" : ` (${won})`}${cost}`;
   });
   return ["", `Guided search against random at equal time, cells won with 95% intervals apart (\`pnpm --filter @cx/eval bench:search-power -- --equal-time\`): ${parts.join("; ")}.`];
 }
