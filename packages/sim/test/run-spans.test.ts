@@ -21,9 +21,4 @@ describe("a run's spans", () => {
       for (const span of spansAtOnce) expect(span.end).toBeLessThanOrEqual(early.choices.length);
     }
   });
-
-  it("are built once: two reads give the same array", () => {
-    const result = run(new GeneratedChoices(7));
-    expect(result.spans).toBe(result.spans);
-  });
 });

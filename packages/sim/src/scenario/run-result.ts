@@ -29,7 +29,7 @@ export interface RunResult<Input, Output> {
   readonly options: ScenarioOptions;
   /** The choices consumed, in order: replaying them reproduces this run. */
   readonly choices: number[];
-  /** The labelled spans of those choices (built when first read, from this run's draws only). */
+  /** The labelled spans of those choices. */
   readonly spans: Span[];
   /** Empty unless the run was asked to record its trace. */
   readonly trace: TraceEvent[];

@@ -1,4 +1,4 @@
-import type { ChoiceSource, Span } from "../choices/choice-source.js";
+import type { ChoiceSource } from "../choices/choice-source.js";
 import type { Workload } from "../clients/workload.js";
 import type { Protocol, ProtocolNode } from "../protocol.js";
 import { clientCadence } from "../world/client-cadence.js";
@@ -104,10 +104,6 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     limits: { ...defaultRunLimits, ...spec.limits },
   });
   world.run();
-  // The spans are built on first read (most runs of a hunt pass and nobody reads them; they were a tenth of what a
-  // run allocated), from the run's own draws only: a caller may draw on from the same source afterwards.
-  const drawn = choices.position;
-  let spans: Span[] | undefined;
   return {
     protocol: spec.protocol.name,
     ...(spec.protocol.vocabulary === undefined ? {} : { vocabulary: spec.protocol.vocabulary }),
@@ -117,10 +113,7 @@ export function runScenario<Message, Input, Output, Persistent, Node extends Pro
     clocks,
     options,
     choices: choices.record(),
-    get spans() {
-      spans ??= choices.spans().filter((span) => span.end <= drawn);
-      return spans;
-    },
+    spans: choices.spans(),
     trace: world.trace,
     history: world.frozenHistory(),
     violation: world.violation,
