@@ -26,9 +26,9 @@ import { raftClusterViews } from "./replica-view.js";
  * to need nothing of it but a term on each log entry.
  *
  * When to use: as the plug-in's `abstractState` (the plug-in wires it);
- * search then keeps and extends runs that reach a new kind of state, or a
- * new step from one kind to another. It knows nothing of the seeded
- * defects: every slot describes states correct Raft also reaches.
+ * search then keeps and extends runs that reach a new kind of state. It
+ * knows nothing of the seeded defects: every slot describes states correct
+ * Raft also reaches.
  *
  * Gotchas: coarse on purpose; raw terms or indices would make every run
  * look new and the guidance would be noise.

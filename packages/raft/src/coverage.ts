@@ -1,6 +1,5 @@
-import { bucketOf as bucket, mixFeature as mix, startFeature as start, type ClusterView } from "@cx/sim";
+import { bucketOf as bucket, logConflicts, mixFeature as mix, startFeature as start, type ClusterView } from "@cx/sim";
 import type { LogEntry, RaftPersistent } from "./messages.js";
-import { logConflicts } from "./internal/log-conflicts.js";
 import type { RaftNode } from "./raft-node.js";
 
 const SPREAD = [1, 2, 4, 8] as const;

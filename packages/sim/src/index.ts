@@ -90,6 +90,7 @@ export { staticClusterView, type StaticClusterParts } from "./testing/static-clu
 // Small pieces protocols share: coverage feature hashing, quorum counting, leader timing.
 export { bucketOf, countNodes, FEATURE_HASH_START, mixFeature, startFeature } from "./toolkit/feature-hash.js";
 export { hashText } from "./toolkit/hash-text.js";
+export { logConflicts, type LogConflicts } from "./toolkit/log-conflicts.js";
 export { replicaAbstractState } from "./toolkit/replica-abstract-state.js";
 export { ELECTION_TIMER, ElectionTimer, type ElectionTimerContext } from "./toolkit/election-timer.js";
 export { GroupCommitDisk, SYNC_TIMER, type GroupCommitContext } from "./toolkit/group-commit-disk.js";

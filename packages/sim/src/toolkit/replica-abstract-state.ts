@@ -1,6 +1,9 @@
 import type { PluginReplicaView } from "../plugin/protocol-plugin.js";
+import { logConflicts } from "./log-conflicts.js";
 
 type Log = PluginReplicaView["log"];
+
+const scratchLogs: Log[] = [];
 
 function lastTerm(log: Log): number {
   return log[log.length - 1]?.term ?? 0;
@@ -16,28 +19,6 @@ function missesCommitted(log: Log, committed: Log, commit: number): boolean {
   if (log.length < commit) return true;
   for (let i = 0; i < commit; i++) if (log[i]?.term !== committed[i]?.term) return true;
   return false;
-}
-
-/** Indices at which two logs hold entries of different terms, and whether one lies below `commit`. */
-function conflicts(views: readonly PluginReplicaView[], commit: number): { count: number; belowCommit: boolean } {
-  let longest = 0;
-  for (const view of views) longest = Math.max(longest, view.log.length);
-  let count = 0;
-  let belowCommit = false;
-  for (let i = 0; i < longest; i++) {
-    let term = -1;
-    for (const view of views) {
-      const entry = view.log[i];
-      if (entry === undefined) continue;
-      if (term === -1) term = entry.term;
-      else if (entry.term !== term) {
-        count++;
-        if (i < commit) belowCommit = true;
-        break;
-      }
-    }
-  }
-  return { count, belowCommit };
 }
 
 /**
@@ -97,7 +78,11 @@ export function replicaAbstractState(views: readonly PluginReplicaView[]): numbe
     for (let i = commit; i < view.log.length && leaderOldUncommitted === 0; i++) if ((view.log[i]?.term ?? 0) < view.term) leaderOldUncommitted = 1;
     if ((view.log[commit - 1]?.term ?? view.term) < view.term) leaderCommitOld = 1;
   }
-  const { count, belowCommit } = conflicts(views, bestCommit);
+  // A scratch list, not one per sample: the world samples at every fault tick.
+  const logs = scratchLogs;
+  for (const view of views) logs.push(view.log);
+  const { conflicts: count, belowCommit } = logConflicts(logs, bestCommit);
+  logs.length = 0;
   let committedConflict = belowCommit ? 1 : 0;
   if (bestCommit > 0) {
     const majority = Math.floor(views.length / 2) + 1;
