@@ -59,6 +59,7 @@ const swarm = Number(valueOf("--swarm") ?? huntScenarioOverrides.swarm);
 const workersFlag = valueOf("--workers");
 const equalTime = process.argv.includes("--equal-time");
 const calibrationRounds = Number(valueOf("--calibration") ?? 5);
+if (!Number.isSafeInteger(calibrationRounds) || calibrationRounds < 1) throw new Error(`--calibration: expected a positive integer, got ${valueOf("--calibration")}`);
 const scenario = { ...huntScenarioOverrides, swarm };
 
 interface Row extends CampaignSummary {
@@ -67,7 +68,7 @@ interface Row extends CampaignSummary {
   readonly feedback: Feedback | null;
   /** Mean distinct causal behaviours per campaign (with --feedback). */
   readonly behaviours: number | null;
-  /** Runs per campaign this cell had: --budget, or with --equal-time the budget of equal CPU time. */
+  /** Runs per campaign this cell had: --budget, or with --equal-time the budget of equal wall time. */
   readonly budget: number;
   /** With --equal-time: the strategy's time per run over random's, as calibrated. */
   readonly costOverRandom: number | null;
