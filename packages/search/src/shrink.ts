@@ -77,8 +77,9 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * the result is never worse than the main passes' own fixed point (they
  * start from it and accept only smaller sequences). They run in this order
  * and the first that helps hands back to the main passes: the cheap ones
- * first and the rebuild from calm last, as it costs a thousand runs or more
- * a round. `place-decisions` comes first although it is dear too: a failure
+ * first and the rebuild from calm and the redraw of the best's world last,
+ * as they cost hundreds of runs or more a round and can lead elsewhere.
+ * `place-decisions` comes first although it is dear too: a failure
  * whose decisions only need moving together is the commonest local
  * minimum. `aligned-raise-values` comes after them all: a raise that
  * shortens the list also adds unusual values, which can lead the other
@@ -97,6 +98,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "aligned-lower",
   "lower-and-redraw",
   "rebuild",
+  "redraw",
   "aligned-raise-values",
 ];
 
@@ -168,7 +170,7 @@ export interface ShrinkResult<O extends Outcome = Outcome> {
  * Guarantees: the result replays (zeros past its end) to a violation of the
  * same invariant; it is never larger than the input in shortlex order
  * (shorter, then lexicographically smaller), and it is trimmed of trailing
- * zeros; the search is deterministic (no randomness, budget counted in
+ * zeros; the search is deterministic (no ambient randomness, budget counted in
  * target runs), so the same input gives the same result on any machine;
  * `converged` means a whole round of passes changed nothing. Passes
  * (`defaultShrinkPasses`) run in rounds to a fixed point, those that helped

@@ -1,4 +1,4 @@
-import { ReplayedChoices } from "@cx/sim";
+import { GeneratedChoices, ReplayedChoices } from "@cx/sim";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { classicShrinkPasses, compareShortlex, defaultShrinkPasses, shrink, trimChoices, type ShrinkPassName } from "../src/index.js";
@@ -70,6 +70,18 @@ describe("keyed replay", () => {
         expect(a.violation).toEqual(b.violation);
       }),
       { numRuns: 100, seed: 3 },
+    );
+  });
+
+  it("draws past a flat list from its tail exactly as ReplayedChoices' random tail does", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(120), { maxLength: 40 }), fc.integer(), (values, seed) => {
+        const a = target.run(new KeyedReplay({ flat: values, tail: new GeneratedChoices(seed) }));
+        const b = target.run(new ReplayedChoices(values, { kind: "random", seed }));
+        expect(a.choices).toEqual(b.choices);
+        expect(a.violation).toEqual(b.violation);
+      }),
+      { numRuns: 100, seed: 5 },
     );
   });
 

@@ -20,7 +20,12 @@ export class KeyedReplay implements ChoiceSource {
   private index = 0;
   private readonly taken = new Map<string, number>();
 
-  constructor(private readonly source: { readonly flat: readonly number[] } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {}
+  /**
+   * `flat`: the list in order, then zeros, or then `tail`'s draws when one is
+   * given (a seeded source: a run that keeps a prefix and draws the rest
+   * afresh). `queues`: each kind of draw from its own queue.
+   */
+  constructor(private readonly source: { readonly flat: readonly number[]; readonly tail?: ChoiceSource } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {}
 
   get position(): number {
     return this.values.length;
@@ -31,7 +36,9 @@ export class KeyedReplay implements ChoiceSource {
     const key = drawKind(this.open.at(-1)?.label ?? "", label ?? "");
     let raw: number;
     if ("flat" in this.source) {
-      raw = this.source.flat[this.index++] ?? 0;
+      const i = this.index++;
+      const tail = this.source.tail;
+      raw = i < this.source.flat.length || tail === undefined ? (this.source.flat[i] ?? 0) : tail.draw(n, label);
     } else {
       const at = this.taken.get(key) ?? 0;
       this.taken.set(key, at + 1);

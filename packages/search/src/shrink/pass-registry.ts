@@ -4,6 +4,7 @@ import { alignedLower, lowerCommonOffset, lowerValues } from "./passes/lower-pas
 import { moveAndSwap } from "./passes/move-and-swap.js";
 import { placeDecisions } from "./passes/place-decisions.js";
 import { rebuild } from "./passes/rebuild.js";
+import { redraw } from "./passes/redraw.js";
 import { alignedZero, zeroChunks, zeroKinds } from "./passes/zero-passes.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
 import { alignedRaiseValues } from "./passes/aligned-raise-values.js";
@@ -29,6 +30,7 @@ export const shrinkPasses = {
   "lower-and-redraw": lowerAndRedrawPass,
   rebuild,
   "aligned-raise-values": alignedRaiseValues,
+  redraw,
 } as const satisfies Record<string, ShrinkPass>;
 
 /** The names of the shrinker's passes (docs/concepts/shrinker.md says what each does). */
