@@ -40,6 +40,11 @@ const valueOf = (flag: string): string | undefined => {
   const i = process.argv.indexOf(flag);
   return i < 0 ? undefined : process.argv[i + 1];
 };
+/** A wrong flag: one line naming it and what was expected, exit 2, no stack trace. */
+const badFlag = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+};
 const quick = process.argv.includes("--quick");
 const protocol = await loadProtocol(valueOf("--protocol") ?? "raft", process.cwd());
 const defectFilter = valueOf("--defects") ?? "all";
@@ -48,18 +53,18 @@ const defects = [...protocol.plugin.defects.map((d) => d.name), "none"].filter((
 const strategies = (valueOf("--strategies") ?? "portfolio,random").split(",") as StrategyName[];
 const feedbackFlag = valueOf("--feedback");
 const feedbacks: readonly (Feedback | undefined)[] = feedbackFlag === undefined ? [undefined] : feedbackFlag.split(",").map((f) => {
-  if (!(feedbackNames as readonly string[]).includes(f)) throw new Error(`--feedback: expected some of ${feedbackNames.join(", ")}, got ${f}`);
+  if (!(feedbackNames as readonly string[]).includes(f)) badFlag(`--feedback: expected some of ${feedbackNames.join(", ")}, got ${f}`);
   return f as Feedback;
 });
 const campaigns = Number(valueOf("--campaigns") ?? (quick ? 10 : 30));
 const budget = Number(valueOf("--budget") ?? 1000);
 const firstSeed = Number(valueOf("--first-seed") ?? 1);
-if (!Number.isSafeInteger(firstSeed) || firstSeed < 1) throw new Error(`--first-seed: expected a positive integer, got ${valueOf("--first-seed")}`);
+if (!Number.isSafeInteger(firstSeed) || firstSeed < 1) badFlag(`--first-seed: expected a positive integer, got ${valueOf("--first-seed")}`);
 const swarm = Number(valueOf("--swarm") ?? huntScenarioOverrides.swarm);
 const workersFlag = valueOf("--workers");
 const equalTime = process.argv.includes("--equal-time");
 const calibrationRounds = Number(valueOf("--calibration") ?? 5);
-if (!Number.isSafeInteger(calibrationRounds) || calibrationRounds < 1) throw new Error(`--calibration: expected a positive integer, got ${valueOf("--calibration")}`);
+if (!Number.isSafeInteger(calibrationRounds) || calibrationRounds < 1) badFlag(`--calibration: expected a positive integer, got ${valueOf("--calibration")}`);
 const scenario = { ...huntScenarioOverrides, swarm };
 
 interface Row extends CampaignSummary {

@@ -3,8 +3,6 @@ import { logConflicts } from "./log-conflicts.js";
 
 type Log = PluginReplicaView["log"];
 
-const scratchLogs: Log[] = [];
-
 function lastTerm(log: Log): number {
   return log[log.length - 1]?.term ?? 0;
 }
@@ -78,11 +76,7 @@ export function replicaAbstractState(views: readonly PluginReplicaView[]): numbe
     for (let i = commit; i < view.log.length && leaderOldUncommitted === 0; i++) if ((view.log[i]?.term ?? 0) < view.term) leaderOldUncommitted = 1;
     if ((view.log[commit - 1]?.term ?? view.term) < view.term) leaderCommitOld = 1;
   }
-  // A scratch list, not one per sample: the world samples at every fault tick.
-  const logs = scratchLogs;
-  for (const view of views) logs.push(view.log);
-  const { conflicts: count, belowCommit } = logConflicts(logs, bestCommit);
-  logs.length = 0;
+  const { conflicts: count, belowCommit } = logConflicts(views.map((view) => view.log), bestCommit);
   let committedConflict = belowCommit ? 1 : 0;
   if (bestCommit > 0) {
     const majority = Math.floor(views.length / 2) + 1;

@@ -1,5 +1,6 @@
 import { GeneratedChoices } from "@cx/sim";
 import { deriveSeed } from "../../internal/derive-seed.js";
+import { with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import { runAllowance, settingsLength } from "../world-settings.js";
 
@@ -14,7 +15,7 @@ export const redraw: ShrinkPass = {
   run(state) {
     const until = runAllowance(state, RUNS_PER_DECISION, REDRAW_FLOOR);
     const own = state.best.slice(0, settingsLength(state));
-    const calmer = own.flatMap((v, p) => (v > 0 ? [own.map((w, i) => (i === p ? 0 : w))] : []));
+    const calmer = own.flatMap((v, p) => (v > 0 ? [with1(own, p, 0)] : []));
     const seed = state.best.reduce((s, v) => deriveSeed(s, v), state.best.length);
     // Bounded by count as well as by runs: a candidate seen before costs no run.
     for (let i = 0, attempts = until - state.runs; i < attempts && !state.stopped && state.runs < until; i++) {
