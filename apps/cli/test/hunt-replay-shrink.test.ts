@@ -51,7 +51,7 @@ describe("cx hunt, replay and shrink", () => {
     expect(report.decisionsAfter).toBeLessThanOrEqual(report.decisionsBefore);
     expect((await runReplay({ file: repro })).report.reproduced).toBe(true);
     // The JSON report carries each pass's statistics; every run but the input's own belongs to one pass.
-    expect(report.passes.map((p) => p.name)).toContain("rebuild");
+    expect(report.passes.map((p) => p.name)).toContain("redraw");
     expect(report.passes.reduce((n, p) => n + p.runs, 0)).toBe(report.candidateRuns - 1);
   });
 

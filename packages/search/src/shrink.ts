@@ -77,8 +77,8 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
  * the result is never worse than the main passes' own fixed point (they
  * start from it and accept only smaller sequences). They run in this order
  * and the first that helps hands back to the main passes: the cheap ones
- * first and the rebuild from calm and the redraw of the best's world last,
- * as they cost hundreds of runs or more a round and can lead elsewhere.
+ * first and the redraw of the best's world last, as it costs hundreds of
+ * runs or more a round and can lead elsewhere.
  * `place-decisions` comes first although it is dear too: a failure
  * whose decisions only need moving together is the commonest local
  * minimum. `aligned-raise-values` comes after them all: a raise that
@@ -97,7 +97,6 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
   "move-and-swap",
   "aligned-lower",
   "lower-and-redraw",
-  "rebuild",
   "redraw",
   "aligned-raise-values",
 ];
@@ -109,7 +108,7 @@ export const defaultFinalShrinkPasses: readonly ShrinkPassName[] = [
  */
 export const defaultCleanupShrinkPasses: readonly ShrinkPassName[] = ["delete-zero-runs", "delete-span-runs"];
 
-/** Flat ddmin passes only (no aligned replay, time travel, placement or rebuilds), as cx's first shrinker had: the benchmark's baseline. */
+/** Flat ddmin passes only (no aligned replay, time travel, placement or redraws), as cx's first shrinker had: the benchmark's baseline. */
 export const classicShrinkPasses: readonly ShrinkPassName[] = ["zero-chunks", "replace-spans", "delete-span-runs", "delete-inside-spans", "delete-chunks", "delete-zero-runs", "lower-values"];
 
 /** Where a shrink stands, reported to `onProgress`. */

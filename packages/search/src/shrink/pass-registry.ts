@@ -3,7 +3,6 @@ import { lowestLevels } from "./passes/lowest-levels.js";
 import { alignedLower, lowerCommonOffset, lowerValues } from "./passes/lower-passes.js";
 import { moveAndSwap } from "./passes/move-and-swap.js";
 import { placeDecisions } from "./passes/place-decisions.js";
-import { rebuild } from "./passes/rebuild.js";
 import { redraw } from "./passes/redraw.js";
 import { alignedZero, zeroChunks, zeroKinds } from "./passes/zero-passes.js";
 import { lowerAndRedrawPass } from "./passes/lower-and-redraw.js";
@@ -28,7 +27,6 @@ export const shrinkPasses = {
   "move-and-swap": moveAndSwap,
   "aligned-lower": alignedLower,
   "lower-and-redraw": lowerAndRedrawPass,
-  rebuild,
   "aligned-raise-values": alignedRaiseValues,
   redraw,
 } as const satisfies Record<string, ShrinkPass>;

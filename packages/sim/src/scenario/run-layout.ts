@@ -16,7 +16,7 @@ import { HORIZON_SPAN } from "./horizon.js";
 export const runLayout = {
   /** Labels of the top-level spans drawn before the first event, in order. */
   settingsSpans: ["cluster size", "fault profile", HORIZON_SPAN, SWARM_SPAN, CLOCKS_SPAN] as readonly string[],
-  /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a rebuild from calm starts from its longest. */
+  /** The settings span holding the run's length (see `drawHorizon`): larger is longer, so a search that starts over from calm settings can give its faults the most room. */
   horizonSpan: HORIZON_SPAN,
   /** One draw for the cluster size, five fault levels, two for a drawn horizon, up to twelve for a swarm profile, up to eleven for the clocks. */
   settingsDrawsMax: 8 + SWARM_DRAWS_MAX + CLOCK_DRAWS_MAX,
