@@ -1,4 +1,4 @@
-import type { ChoiceSource, Span } from "@cx/sim";
+import { GeneratedChoices, type Span } from "@cx/sim";
 import { compareShortlex, countNonZero, trimChoices } from "../choice-order.js";
 import { hashChoices } from "../internal/hash-choices.js";
 import { KeyedReplay, queuesByKey } from "../internal/keyed-replay.js";
@@ -107,13 +107,13 @@ export class ShrinkState<O extends Outcome> {
   }
 
   /**
-   * Replays `prefix` and draws every later decision from `tail` (a seeded
-   * source, so the run is the same on any machine), keyed by `tailSeed`;
-   * true if the run's record became the best. Nothing can be known of the
-   * record before the run, so every call not seen before costs a run.
+   * Replays `prefix` and draws every later decision from a generator seeded
+   * with `tailSeed` (so the run is the same on any machine); true if the
+   * run's record became the best. Nothing can be known of the record before
+   * the run, so every call not seen before costs a run.
    */
-  considerRedrawn(prefix: readonly number[], tailSeed: number, tail: () => ChoiceSource): boolean {
-    return this.evaluate(`r${hashChoices(prefix)}|${tailSeed}`, () => new KeyedReplay({ flat: prefix, tail: tail() }));
+  considerRedrawn(prefix: readonly number[], tailSeed: number): boolean {
+    return this.evaluate(`r${hashChoices(prefix)}|${tailSeed}`, () => new KeyedReplay({ flat: prefix, tail: new GeneratedChoices(tailSeed) }));
   }
 
   /** Runs `candidate` flat to learn its spans and the kind of every draw, accepting it as `consider` would; `null` once over budget. */

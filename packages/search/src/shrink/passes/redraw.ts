@@ -1,4 +1,3 @@
-import { GeneratedChoices } from "@cx/sim";
 import { deriveSeed } from "../../internal/derive-seed.js";
 import { with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
@@ -20,8 +19,7 @@ export const redraw: ShrinkPass = {
     // Bounded by count as well as by runs: a candidate seen before costs no run.
     for (let i = 0, attempts = until - state.runs; i < attempts && !state.stopped && state.runs < until; i++) {
       const world = i % 2 === 0 ? own : (calmer[(i >> 1) % Math.max(1, calmer.length)] ?? own);
-      const tailSeed = deriveSeed(seed, i);
-      if (state.considerRedrawn(world, tailSeed, () => new GeneratedChoices(tailSeed))) return;
+      if (state.considerRedrawn(world, deriveSeed(seed, i))) return;
     }
   },
 };
