@@ -4,6 +4,8 @@ import { DEFAULT_CANDIDATE_RUNS_MAX, defaultCleanupShrinkPasses, defaultFinalShr
 import { findFailures } from "./fixtures/failures.js";
 import { createToyTarget } from "./fixtures/toy-target.js";
 import { ShrinkState } from "../src/shrink/shrink-state.js";
+import { passCounters } from "../src/shrink/pass-stats.js";
+import { runAllowance } from "../src/shrink/world-settings.js";
 
 const target = createToyTarget({ ticks: 60 });
 const lease = { invariant: "lease-safety" };
@@ -72,6 +74,43 @@ describe("the shrink budget", () => {
     if (failure === undefined) throw new Error("no failure");
     expect(shrink({ target, choices: failure.choices, violation: lease, maxCandidates: 25 }).stats.candidateRunsMax).toBe(25);
     expect(shrink({ target, choices: failure.choices, violation: lease, maxCandidates: 25, candidateRunsMax: 40 }).stats.candidateRunsMax).toBe(40);
+  });
+});
+
+describe("a pass's run allowance", () => {
+  function startedState(candidateRunsMax: number): ShrinkState<ReturnType<typeof target.run>> {
+    const failure = failures[0];
+    if (failure === undefined) throw new Error("no failure");
+    const state = new ShrinkState({ target, invariant: "lease-safety", candidateRunsMax, clock: undefined, timeBudgetMs: undefined, onProgress: undefined });
+    state.start(failure.choices);
+    return state;
+  }
+
+  it("is whole for a pass's first two fruitless rounds in a row, then halves with each further one, and is whole again once the pass pays", () => {
+    const state = startedState(1_000_000);
+    const pass = passCounters("dear pass");
+    const allowance = () => {
+      state.countFor(pass);
+      return runAllowance(state, 1000, 0) - state.runs;
+    };
+    const whole = 1000 * state.best.length;
+    expect(allowance()).toBe(whole);
+    state.notePayoff("dear pass", false);
+    expect(allowance()).toBe(whole);
+    state.notePayoff("dear pass", false);
+    expect(allowance()).toBe(Math.floor(whole / 2));
+    state.notePayoff("dear pass", false);
+    expect(allowance()).toBe(Math.floor(whole / 4));
+    // Another pass's misses are its own.
+    expect((state.countFor(passCounters("other pass")), runAllowance(state, 1000, 0) - state.runs)).toBe(whole);
+    state.notePayoff("dear pass", true);
+    expect(allowance()).toBe(whole);
+  });
+
+  it("never runs past a quarter of the runs left when the round began, whatever the pass asks", () => {
+    const state = startedState(4001);
+    state.countFor(passCounters("dear pass"));
+    expect(runAllowance(state, 1_000_000) - state.runs).toBe(1000);
   });
 });
 

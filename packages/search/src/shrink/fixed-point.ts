@@ -68,7 +68,10 @@ export class FixedPoint<O extends Outcome> {
     state.countFor(counters);
     const before = state.best;
     const version = state.version;
+    const runs = counters.runs;
     pass.run(state);
+    // A round that spent no run (all cached, or nothing to try) says nothing of the pass's payoff.
+    if (state.version !== version || (!state.stopped && counters.runs > runs)) state.notePayoff(pass.name, state.version !== version);
     if (state.version === version) {
       if (!state.stopped) this.failedAt.set(pass.name, version);
       return 1;

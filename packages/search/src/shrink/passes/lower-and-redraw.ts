@@ -4,6 +4,7 @@ import { LOW_ALL_MAX, nonZeroIndexes, smallerSettingValues, with1 } from "../edi
 import { topLevel } from "../span-units.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
+import { runAllowance } from "../world-settings.js";
 
 /** Draws below this are small (a node id, a shape, a length) and get re-drawn; larger ones (a fault's trigger) are kept. */
 const SMALL = 8;
@@ -61,11 +62,11 @@ function redrawDecisions<O extends Outcome>(state: ShrinkState<O>, i: number, un
 /** Lower a value and re-draw the draws that depend on it: a milder fault level or a shorter fault phase needs the fault's dependent draws (which node, what shape, how long) chosen again. */
 export const lowerAndRedrawPass: ShrinkPass = {
   name: "lower-and-redraw",
-  contract: `lower each unusual value (one lower, then 0) while setting one of the next ${REDRAW_REACH} draws to each value below ${SMALL}; then lower each unusual value (a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0, then by one) while re-drawing together the small draws (below ${SMALL}, at most ${SMALL_DRAWS_MAX}, from the span's first unusual value on) of one of the next ${DECISIONS_TRIED} top-level spans holding something unusual, each among 0..${REDRAW_MAX - 1}, at most ${RUNS_PER_DECISION} runs per decision of the best, stopping at the first success; flat replay`,
+  contract: `lower each unusual value (one lower, then 0) while setting one of the next ${REDRAW_REACH} draws to each value below ${SMALL}; then lower each unusual value (a value up to ${LOW_ALL_MAX} to each smaller one, a larger one to 0, then by one) while re-drawing together the small draws (below ${SMALL}, at most ${SMALL_DRAWS_MAX}, from the span's first unusual value on) of one of the next ${DECISIONS_TRIED} top-level spans holding something unusual, each among 0..${REDRAW_MAX - 1}, at most ${RUNS_PER_DECISION} runs per decision of the best (fewer after two fruitless rounds in a row, and never past a quarter of the runs left), stopping at the first success; flat replay`,
   run(state) {
     let nonZero = nonZeroIndexes(state.best);
     for (let n = 0; n < nonZero.length && !state.stopped; n++) if (redrawOne(state, nonZero[n] as number)) nonZero = nonZeroIndexes(state.best);
-    const until = state.runs + RUNS_PER_DECISION * state.best.length;
+    const until = runAllowance(state, RUNS_PER_DECISION, 0);
     for (const i of nonZeroIndexes(state.best)) if (state.stopped || state.runs >= until || redrawDecisions(state, i, until)) return;
   },
 };
