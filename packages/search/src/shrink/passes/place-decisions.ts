@@ -6,9 +6,8 @@ import type { Outcome } from "../../target.js";
 import { runAllowance, RUNS_FLOOR, settingsLength } from "../world-settings.js";
 import { learntFrames, ownFrame, reencodedJobs, type FrameRun, type Job } from "./place-frames.js";
 
-/** Runs a round may spend per decision of the best, in the best's own run (at least RUNS_FLOOR), then in the others (at least ELSEWHERE_FLOOR, half of it learning them). */
+/** Runs a round may spend per decision of the best (at least RUNS_FLOOR) in each of its three stages: the best's own run, then the others (half of it learning them). */
 const RUNS_PER_DECISION = 8;
-const ELSEWHERE_FLOOR = 500;
 
 /** Failures of more decisions than this are left alone: the subsets kept grow as this to the power PLACED_DECISIONS_MAX. */
 const KEPT_FROM_MAX = 8;
@@ -60,7 +59,7 @@ function jobsOf(frames: readonly FrameRun[], kept: readonly Decision[][], end: n
  */
 export const placeDecisions: ShrinkPass = {
   name: "place-decisions",
-  contract: `for a failure of 1 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made (and no more than ${VISITS_PER_PLACEMENT} choices of slots and order looked at per placement a job may make), shortest first, then the earlier frame, then fewer kept; aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}, then ${ELSEWHERE_FLOOR} twice; fewer after two fruitless rounds in a row, and never past a quarter of the runs left); not again in one shrink for settings and kinds of decisions it found nothing for`,
+  contract: `for a failure of 1 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made (and no more than ${VISITS_PER_PLACEMENT} choices of slots and order looked at per placement a job may make), shortest first, then the earlier frame, then fewer kept; aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}; fewer after two fruitless rounds in a row, and never past a quarter of the runs left); not again in one shrink for settings and kinds of decisions it found nothing for`,
   run(state) {
     const decisions = decisionsOf(state, KEPT_FROM_MAX);
     if (decisions === null) return;
@@ -74,7 +73,7 @@ export const placeDecisions: ShrinkPass = {
     const own = ownFrame(state, decisions);
     const all = kept.filter((some) => some.length === decisions.length);
     if (tryPlacements(state, jobsOf([own], all, state.best.length), runAllowance(state, RUNS_PER_DECISION)) || state.stopped) return;
-    let until = runAllowance(state, RUNS_PER_DECISION, ELSEWHERE_FLOOR);
+    let until = runAllowance(state, RUNS_PER_DECISION);
     const version = state.version;
     const near = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: false });
     if (near === null) return;
@@ -83,7 +82,7 @@ export const placeDecisions: ShrinkPass = {
     // Over budget, or settings learnt fail on their own (then they are the best now).
     if (reencoded === null || state.version !== version) return;
     if (tryPlacements(state, [...jobs, ...reencoded], until) || state.stopped) return;
-    until = runAllowance(state, RUNS_PER_DECISION, ELSEWHERE_FLOOR);
+    until = runAllowance(state, RUNS_PER_DECISION);
     const far = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: true });
     if (far === null || tryPlacements(state, jobsOf(far, kept, state.best.length), until)) return;
     if (!state.stopped) tried.add(shape);
