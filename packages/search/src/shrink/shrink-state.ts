@@ -14,9 +14,6 @@ export interface RunRecord {
 /** A pass that skips candidates without running them looks at the outer time cap every this many asks: a clock read costs far less than a run. */
 const TIME_POLL = 1024;
 
-/** Past this many misses in a row a pass's share stops halving (it keeps its floor anyway). */
-const MISSES_MAX = 16;
-
 /** A round of a pass with a run allowance spends at most this share of the runs left when it starts: a long best must not let one round eat what the other passes need to converge. */
 const ROUND_SHARE_MAX = 0.25;
 
@@ -63,8 +60,7 @@ export class ShrinkState<O extends Outcome> {
   private counters: PassCounters = passCounters("initial run");
   /** Per pass, how many of its rounds in a row spent runs to their end without a new best. */
   private readonly misses = new Map<string, number>();
-  /** The run count the round of the pass now counted may not pass, whatever its allowance (see ROUND_SHARE_MAX). */
-  roundEnd = 0;
+  private roundEndAt = 0;
 
   constructor(private readonly setup: StateSetup<O>) {
     this.started = setup.clock ? setup.clock() : null;
@@ -88,7 +84,12 @@ export class ShrinkState<O extends Outcome> {
   /** The pass whose candidates are counted from now on (a round of it starts). */
   countFor(counters: PassCounters): void {
     this.counters = counters;
-    this.roundEnd = this.runs + Math.floor(Math.max(0, this.setup.candidateRunsMax - this.runs) * ROUND_SHARE_MAX);
+    this.roundEndAt = this.runs + Math.floor(Math.max(0, this.setup.candidateRunsMax - this.runs) * ROUND_SHARE_MAX);
+  }
+
+  /** The run count the round of the pass now counted may not pass, whatever its allowance (see ROUND_SHARE_MAX). */
+  get roundEnd(): number {
+    return this.roundEndAt;
   }
 
   /** Records how a round of the pass `name` ended: a new best clears its misses, a round without one adds to them. */
@@ -104,7 +105,8 @@ export class ShrinkState<O extends Outcome> {
    * dear pass that keeps failing on a find stops eating its budget.
    */
   payoffShare(): number {
-    return 2 ** -Math.min(MISSES_MAX, Math.max(0, (this.misses.get(this.counters.name) ?? 0) - 1));
+    // After a long run of misses only the caller's floor is left.
+    return 2 ** -Math.max(0, (this.misses.get(this.counters.name) ?? 0) - 1);
   }
 
   /** Whether the budget is spent; every {@link TIME_POLL}-th ask looks at the time cap, so a pass that only skips still stops in time. */
