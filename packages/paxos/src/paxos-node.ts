@@ -45,8 +45,9 @@ const NO_REPORTS: readonly ReportedValue[] = [];
  *   the slot is applied. Followers redirect with a leader hint.
  * - Each seeded defect is one `defects.has(...)` guard around the correct check.
  *
- * Gotchas: the accepted array and the log are replaced, never mutated, so
- * a persisted state or a sent message that shares them stays valid.
+ * Gotchas: the accepted array is replaced, never mutated, so a persisted
+ * state or a sent message that shares it stays valid; the learned log,
+ * which is neither persisted nor sent whole, grows in place.
  */
 export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   role: PaxosRole = "follower";
@@ -54,8 +55,13 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   promised = 0;
   /** What this acceptor accepted per slot, `accepted[slot - 1]` (persisted). */
   accepted: readonly (AcceptedValue | null)[] = [];
-  /** The learned log: every slot from 1 up to the first one not known chosen. */
-  log: readonly PaxosEntry[] = NO_ENTRIES;
+  /**
+   * The learned log: every slot from 1 up to the first one not known chosen.
+   * Appended in place (a copy per learned slot made a run's cost grow with
+   * the square of its log): nothing keeps it past a step, messages carry
+   * slices, and a restart builds a new node.
+   */
+  private readonly learned: PaxosEntry[] = [];
   lastApplied = 0;
   /** The ballot this node proposes in while candidate or leader (0 otherwise). */
   ballot = 0;
@@ -108,9 +114,14 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
     this.touchElection();
   }
 
+  /** The learned log, read-only to everyone else. */
+  get log(): readonly PaxosEntry[] {
+    return this.learned;
+  }
+
   /** How many slots are known chosen in order (the commit index). */
   get commitIndex(): number {
-    return this.log.length;
+    return this.learned.length;
   }
 
   // ---- events ------------------------------------------------------------
@@ -353,16 +364,21 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   private learn(slot: number, entry: PaxosEntry): void {
-    if (slot <= this.commitIndex || this.chosenAhead.has(slot)) return;
-    this.chosenAhead.set(slot, entry);
-    const before = this.log.length;
-    for (let next = this.chosenAhead.get(this.log.length + 1); next !== undefined; next = this.chosenAhead.get(this.log.length + 1)) {
-      this.chosenAhead.delete(this.log.length + 1);
-      this.log = this.log.concat(next);
-      this.emit({ kind: "appended", node: this.ctx.id, index: this.log.length, term: next.ballot, id: next.id });
+    const learned = this.learned;
+    if (slot <= learned.length || this.chosenAhead.has(slot)) return;
+    if (slot > learned.length + 1) {
+      this.chosenAhead.set(slot, entry);
+      return;
     }
-    if (this.log.length === before) return;
-    this.emit({ kind: "committed", node: this.ctx.id, index: this.log.length, term: this.promised });
+    // The next slot in order, then any learned ahead of it that it makes contiguous.
+    let next: PaxosEntry | undefined = entry;
+    while (next !== undefined) {
+      learned.push(next);
+      this.emit({ kind: "appended", node: this.ctx.id, index: learned.length, term: next.ballot, id: next.id });
+      next = this.chosenAhead.get(learned.length + 1);
+      if (next !== undefined) this.chosenAhead.delete(learned.length + 1);
+    }
+    this.emit({ kind: "committed", node: this.ctx.id, index: learned.length, term: this.promised });
     this.apply();
     this.checkRecovered();
   }

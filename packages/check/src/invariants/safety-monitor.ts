@@ -46,8 +46,8 @@ interface ReplicaMirror {
   readonly log: LogEntryView[];
   commitIndex: number;
   lastApplied: number;
-  /** (client, seq) applied with effect since the last boot, to the index where that happened. */
-  readonly effects: Map<string, number>;
+  /** Client, then seq, of each operation applied with effect since the last boot, to the index where that happened (numbers, not a joined string key: this is looked up at every apply). */
+  readonly effects: Map<number, Map<number, number>>;
 }
 
 /** The first entry seen at an (index, term): Log Matching says every other must equal it, prefix included. */
@@ -246,8 +246,9 @@ class SafetyTracker {
       };
     }
     if (o.effect && o.client !== null && o.seq !== null) {
-      const key = `${o.client}#${o.seq}`;
-      const before = mirror.effects.get(key);
+      let seqs = mirror.effects.get(o.client);
+      if (seqs === undefined) mirror.effects.set(o.client, (seqs = new Map()));
+      const before = seqs.get(o.seq);
       if (before !== undefined) {
         return {
           invariant: "DuplicateApply",
@@ -255,7 +256,7 @@ class SafetyTracker {
           subjects: safetySubjects({ nodes: [o.node], entries: [before, o.index], operations: [{ client: o.client, seq: o.seq, role: "involved" }] }),
         };
       }
-      mirror.effects.set(key, o.index);
+      seqs.set(o.seq, o.index);
     }
     return undefined;
   }
