@@ -62,6 +62,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
    * slices, and a restart builds a new node.
    */
   private readonly learned: PaxosEntry[] = [];
+  /** What {@link PaxosNode.viewLog} last returned. */
+  private learnedView: { readonly term: number; readonly id: string }[] = [];
   lastApplied = 0;
   /** The ballot this node proposes in while candidate or leader (0 otherwise). */
   ballot = 0;
@@ -117,6 +119,26 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   /** The learned log, read-only to everyone else. */
   get log(): readonly PaxosEntry[] {
     return this.learned;
+  }
+
+  /**
+   * The learned log as a replica view shows it (each entry's ballot as its
+   * term). Built only for the slots learned since the last call: search
+   * reads every node's view at each sample of a run, and mapping the whole
+   * log each time was most of what that cost. Each array returned is never
+   * changed afterwards, so a caller may keep it.
+   */
+  viewLog(): readonly { readonly term: number; readonly id: string }[] {
+    const learned = this.learned;
+    let view = this.learnedView;
+    if (view.length === learned.length) return view;
+    const longer = view.slice();
+    for (let i = view.length; i < learned.length; i++) {
+      const entry = learned[i] as PaxosEntry;
+      longer.push({ term: entry.ballot, id: entry.id });
+    }
+    this.learnedView = view = longer;
+    return view;
   }
 
   /** How many slots are known chosen in order (the commit index). */

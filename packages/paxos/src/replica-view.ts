@@ -23,7 +23,7 @@ import type { PaxosNode } from "./paxos-node.js";
  */
 export function paxosReplicaView(id: NodeId, node: PaxosNode | undefined, persisted: unknown): ReplicaView {
   if (node !== undefined) {
-    return { node: id, role: node.role, term: node.promised, log: node.log.map((e) => ({ term: e.ballot, id: e.id })), commitIndex: node.commitIndex, appliedIndex: node.lastApplied };
+    return { node: id, role: node.role, term: node.promised, log: node.viewLog(), commitIndex: node.commitIndex, appliedIndex: node.lastApplied };
   }
   const stored = persisted as PaxosPersistent | undefined;
   return { node: id, role: "down", term: stored?.promised ?? 0, log: [], commitIndex: 0, appliedIndex: 0 };
