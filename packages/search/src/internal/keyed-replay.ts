@@ -16,16 +16,24 @@ export class KeyedReplay implements ChoiceSource {
   readonly keys: string[] = [];
   private readonly values: number[] = [];
   private readonly closed: Span[] = [];
-  private readonly open: { label: string; start: number; slot: number }[] = [];
+  /** Open spans, innermost last, each with the kinds of draw made inside its label (looked up once per span, not per draw). */
+  private readonly open: { label: string; start: number; slot: number; kinds: SpanKinds }[] = [];
   private index = 0;
-  private readonly taken = new Map<string, number>();
+  /** Queues mode: per kind, its queue and how much of it was handed out (one lookup a draw, not three). */
+  private readonly cursors = new Map<string, { readonly queue: readonly number[]; at: number }>();
+  private readonly flat: readonly number[] | undefined;
+  private readonly tail: ChoiceSource | undefined;
+  private readonly rootKinds = kindsOfSpan("");
 
   /**
    * `flat`: the list in order, then zeros, or then `tail`'s draws when one is
    * given (a seeded source: a run that keeps a prefix and draws the rest
    * afresh). `queues`: each kind of draw from its own queue.
    */
-  constructor(private readonly source: { readonly flat: readonly number[]; readonly tail?: ChoiceSource } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {}
+  constructor(private readonly source: { readonly flat: readonly number[]; readonly tail?: ChoiceSource } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {
+    this.flat = "flat" in source ? source.flat : undefined;
+    this.tail = "flat" in source ? source.tail : undefined;
+  }
 
   get position(): number {
     return this.values.length;
@@ -33,16 +41,18 @@ export class KeyedReplay implements ChoiceSource {
 
   draw(n: number, label?: string): number {
     if (!(n >= 1) || !Number.isInteger(n)) throw new RangeError(`draw(n) needs a positive integer n, got ${n}`);
-    const key = drawKind(this.open.at(-1)?.label ?? "", label ?? "");
+    const open = this.open;
+    const key = (open.length === 0 ? this.rootKinds : (open[open.length - 1] as (typeof open)[number]).kinds).kind(label ?? "");
     let raw: number;
-    if ("flat" in this.source) {
+    const flat = this.flat;
+    if (flat !== undefined) {
       const i = this.index++;
-      const tail = this.source.tail;
-      raw = i < this.source.flat.length || tail === undefined ? (this.source.flat[i] ?? 0) : tail.draw(n, label);
+      const tail = this.tail;
+      raw = i < flat.length || tail === undefined ? (flat[i] ?? 0) : tail.draw(n, label);
     } else {
-      const at = this.taken.get(key) ?? 0;
-      this.taken.set(key, at + 1);
-      raw = this.source.queues.get(key)?.[at] ?? 0;
+      let cursor = this.cursors.get(key);
+      if (cursor === undefined) this.cursors.set(key, (cursor = { queue: ("queues" in this.source ? this.source.queues.get(key) : undefined) ?? NO_VALUES, at: 0 }));
+      raw = cursor.queue[cursor.at++] ?? 0;
     }
     const value = raw < 0 ? 0 : raw >= n ? n - 1 : Math.floor(raw);
     this.values.push(value);
@@ -55,7 +65,7 @@ export class KeyedReplay implements ChoiceSource {
   }
 
   startSpan(label: string): void {
-    this.open.push({ label, start: this.values.length, slot: this.closed.length });
+    this.open.push({ label, start: this.values.length, slot: this.closed.length, kinds: kindsOfSpan(label) });
     this.closed.push({ label, start: this.values.length, end: this.values.length });
   }
 
@@ -78,29 +88,77 @@ export class KeyedReplay implements ChoiceSource {
   }
 }
 
-/** Kinds made so far, by span label and draw label: a run draws the same few kinds thousands of times. */
-const kinds = new Map<string, Map<string, string>>();
-/** Kinds cached at most: labels come from protocol code, but nothing bounds what a plug-in passes. */
+/** Kinds cached at most, span labels included: labels come from protocol code, but nothing bounds what a plug-in passes. */
 const KINDS_CACHED_MAX = 4096;
 let kindsCached = 0;
 
 /**
- * The kind of a draw as `keys` holds it: the label of its innermost open
- * span and its own label. The same string object is handed out for the same
- * pair: a fresh concatenation per draw had to be flattened and hashed again
- * at every map lookup, which cost more than the rest of the replay.
+ * The kinds of draw made inside spans of one label, by draw label: the
+ * same string object for the same pair. A fresh concatenation per draw had
+ * to be flattened and hashed again at every map lookup, which cost more
+ * than the rest of the replay; a replay resolves a span's kinds once, when
+ * the span opens, so a draw costs one lookup in a map of a few labels.
  */
-export function drawKind(span: string, label: string): string {
-  let bySpan = kinds.get(span);
-  const known = bySpan?.get(label);
+class SpanKinds {
+  private readonly byLabel: Map<string, string> | undefined;
+
+  constructor(
+    private readonly span: string,
+    cache: boolean,
+  ) {
+    this.byLabel = cache ? new Map() : undefined;
+  }
+
+  // The last two labels drawn in such spans: a span draws the same one or two labels over and over (a message's fate, then its delay).
+  private label0 = "";
+  private kind0: string | undefined = undefined;
+  private label1 = "";
+  private kind1: string | undefined = undefined;
+
+  kind(label: string): string {
+    if (label === this.label0 && this.kind0 !== undefined) return this.kind0;
+    if (label === this.label1 && this.kind1 !== undefined) return this.kind1;
+    const known = this.byLabel?.get(label);
+    if (known !== undefined) {
+      this.label1 = this.label0;
+      this.kind1 = this.kind0;
+      this.label0 = label;
+      this.kind0 = known;
+      return known;
+    }
+    const kind = `${this.span}\u0000${label}`;
+    if (this.byLabel !== undefined && kindsCached < KINDS_CACHED_MAX) {
+      this.byLabel.set(label, kind);
+      kindsCached++;
+    }
+    return kind;
+  }
+}
+
+/** Every span label's kinds made so far. */
+const spans = new Map<string, SpanKinds>();
+
+/** The kinds of spans labelled `span` (cached while the cache has room; past it, made afresh and not kept). */
+function kindsOfSpan(span: string): SpanKinds {
+  const known = spans.get(span);
   if (known !== undefined) return known;
-  const kind = `${span}\u0000${label}`;
-  if (kindsCached < KINDS_CACHED_MAX) {
-    if (bySpan === undefined) kinds.set(span, (bySpan = new Map()));
-    bySpan.set(label, kind);
+  const cache = kindsCached < KINDS_CACHED_MAX;
+  const made = new SpanKinds(span, cache);
+  if (cache) {
+    spans.set(span, made);
     kindsCached++;
   }
-  return kind;
+  return made;
+}
+
+const NO_VALUES: readonly number[] = [];
+
+/**
+ * The kind of a draw as `keys` holds it: the label of its innermost open
+ * span and its own label, one string object per pair.
+ */
+export function drawKind(span: string, label: string): string {
+  return kindsOfSpan(span).kind(label);
 }
 
 /** The span label of a kind made by `drawKind`. */
