@@ -4,6 +4,7 @@ import { ballotProposer, ballotRound, nextBallot } from "./ballot.js";
 import type { PaxosDefectName } from "./defects.js";
 import { promisedObservation, reportFrom, withAccepted } from "./internal/accepted-values.js";
 import { ClientWaits } from "./internal/client-waits.js";
+import { LearnedLog, type LearnedEntryView } from "./internal/learned-log.js";
 import { PromiseTally } from "./internal/promise-tally.js";
 import { HEARTBEAT_MS, MAX_BATCH } from "./internal/timing.js";
 import type { AcceptedValue, PaxosEntry, PaxosMessage, PaxosPersistent, ReportedValue } from "./messages.js";
@@ -45,9 +46,8 @@ const NO_REPORTS: readonly ReportedValue[] = [];
  *   the slot is applied. Followers redirect with a leader hint.
  * - Each seeded defect is one `defects.has(...)` guard around the correct check.
  *
- * Gotchas: the accepted array is replaced, never mutated, so a persisted
- * state or a sent message that shares it stays valid; the learned log,
- * which is neither persisted nor sent whole, grows in place.
+ * Gotchas: the accepted array is replaced, never mutated, so a persisted state
+ * or a sent message that shares it stays valid (the learned log grows in place).
  */
 export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   role: PaxosRole = "follower";
@@ -55,15 +55,8 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   promised = 0;
   /** What this acceptor accepted per slot, `accepted[slot - 1]` (persisted). */
   accepted: readonly (AcceptedValue | null)[] = [];
-  /**
-   * The learned log: every slot from 1 up to the first one not known chosen.
-   * Appended in place (a copy per learned slot made a run's cost grow with
-   * the square of its log): nothing keeps it past a step, messages carry
-   * slices, and a restart builds a new node.
-   */
-  private readonly learned: PaxosEntry[] = [];
-  /** What {@link PaxosNode.viewLog} last returned. */
-  private learnedView: { readonly term: number; readonly id: string }[] = [];
+  /** What this node learned chosen: its log and the slots beyond it. */
+  private readonly learned = new LearnedLog();
   lastApplied = 0;
   /** The ballot this node proposes in while candidate or leader (0 otherwise). */
   ballot = 0;
@@ -76,8 +69,6 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
 
   private readonly ctx: NodeContext<PaxosMessage, RegisterOutput, PaxosPersistent>;
   private readonly defects: ReadonlySet<PaxosDefectName>;
-  /** Slots learned chosen beyond the contiguous log. */
-  private readonly chosenAhead = new Map<number, PaxosEntry>();
   /** The first slot phase 1 asked about. */
   private prepareFrom = 1;
   /** Phase 1: who answered and who promised, and the values they reported. */
@@ -118,32 +109,17 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
 
   /** The learned log, read-only to everyone else. */
   get log(): readonly PaxosEntry[] {
-    return this.learned;
+    return this.learned.log;
   }
 
-  /**
-   * The learned log as a replica view shows it (each entry's ballot as its
-   * term). Built only for the slots learned since the last call: search
-   * reads every node's view at each sample of a run, and mapping the whole
-   * log each time was most of what that cost. Each array returned is never
-   * changed afterwards, so a caller may keep it.
-   */
-  viewLog(): readonly { readonly term: number; readonly id: string }[] {
-    const learned = this.learned;
-    let view = this.learnedView;
-    if (view.length === learned.length) return view;
-    const longer = view.slice();
-    for (let i = view.length; i < learned.length; i++) {
-      const entry = learned[i] as PaxosEntry;
-      longer.push({ term: entry.ballot, id: entry.id });
-    }
-    this.learnedView = view = longer;
-    return view;
+  /** The learned log as a replica view shows it (see {@link LearnedLog.view}). */
+  viewLog(): readonly LearnedEntryView[] {
+    return this.learned.view();
   }
 
   /** How many slots are known chosen in order (the commit index). */
   get commitIndex(): number {
-    return this.learned.length;
+    return this.learned.log.length;
   }
 
   // ---- events ------------------------------------------------------------
@@ -274,11 +250,11 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   private startRecovery(): void {
     let last = this.commitIndex;
     if (!this.defects.has("m_recover_committed_only")) for (const slot of this.tally.reported.keys()) last = Math.max(last, slot);
-    for (const slot of this.chosenAhead.keys()) last = Math.max(last, slot);
+    for (const slot of this.learned.aheadSlots()) last = Math.max(last, slot);
     this.recoverTo = last;
     this.nextSlot = last + 1;
     for (let slot = this.commitIndex + 1; slot <= last; slot++) {
-      if (this.chosenAhead.has(slot) && !this.defects.has("m_recover_over_chosen")) {
+      if (this.learned.knows(slot) && !this.defects.has("m_recover_over_chosen")) {
         if (this.defects.has("m_recovery_stops_at_chosen")) break;
         continue;
       }
@@ -386,21 +362,11 @@ export class PaxosNode implements ProtocolNode<PaxosMessage, RegisterInput> {
   }
 
   private learn(slot: number, entry: PaxosEntry): void {
-    const learned = this.learned;
-    if (slot <= learned.length || this.chosenAhead.has(slot)) return;
-    if (slot > learned.length + 1) {
-      this.chosenAhead.set(slot, entry);
-      return;
-    }
-    // The next slot in order, then any learned ahead of it that it makes contiguous.
-    let next: PaxosEntry | undefined = entry;
-    while (next !== undefined) {
-      learned.push(next);
-      this.emit({ kind: "appended", node: this.ctx.id, index: learned.length, term: next.ballot, id: next.id });
-      next = this.chosenAhead.get(learned.length + 1);
-      if (next !== undefined) this.chosenAhead.delete(learned.length + 1);
-    }
-    this.emit({ kind: "committed", node: this.ctx.id, index: learned.length, term: this.promised });
+    const grew = this.learned.learn(slot, entry);
+    if (grew === 0) return;
+    const log = this.learned.log;
+    for (let index = log.length - grew + 1; index <= log.length; index++) this.emit({ kind: "appended", node: this.ctx.id, index, term: (log[index - 1] as PaxosEntry).ballot, id: (log[index - 1] as PaxosEntry).id });
+    this.emit({ kind: "committed", node: this.ctx.id, index: log.length, term: this.promised });
     this.apply();
     this.checkRecovered();
   }
