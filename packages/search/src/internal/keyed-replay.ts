@@ -101,6 +101,11 @@ let kindsCached = 0;
  */
 class SpanKinds {
   private readonly byLabel: Map<string, string> | undefined;
+  // The last two labels drawn in such spans: a span draws the same one or two labels over and over (a message's fate, then its delay).
+  private label0 = "";
+  private kind0: string | undefined = undefined;
+  private label1 = "";
+  private kind1: string | undefined = undefined;
 
   constructor(
     private readonly span: string,
@@ -108,12 +113,6 @@ class SpanKinds {
   ) {
     this.byLabel = cache ? new Map() : undefined;
   }
-
-  // The last two labels drawn in such spans: a span draws the same one or two labels over and over (a message's fate, then its delay).
-  private label0 = "";
-  private kind0: string | undefined = undefined;
-  private label1 = "";
-  private kind1: string | undefined = undefined;
 
   kind(label: string): string {
     if (label === this.label0 && this.kind0 !== undefined) return this.kind0;
