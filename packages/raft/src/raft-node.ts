@@ -2,7 +2,7 @@ import type { ReplicaObservation } from "@cx/check";
 import { countNodes, ElectionTimer, GroupCommitDisk, RegisterMachine, SYNC_TIMER, registerWorkload, type ClientRequest, type NodeContext, type NodeId, type ProtocolNode, type RegisterInput, type RegisterOutput } from "@cx/sim";
 import type { RaftBugName } from "./bugs.js";
 import { committableIndex, type CommitCount } from "./internal/commit-count.js";
-import { conflictHint, repairLog, withEntries } from "./internal/log-repair.js";
+import { conflictHint, repairLog } from "./internal/log-repair.js";
 import { leaseHoldMs, ReadLease } from "./internal/read-lease.js";
 import { candidateLogBehind, votedObservation } from "./internal/vote-record.js";
 import { RaftSelfCheck } from "./internal/self-check.js";
@@ -175,7 +175,10 @@ export class RaftNode implements ProtocolNode<RaftMessage, RegisterInput> {
       return;
     }
     const entry: LogEntry = { term: this.currentTerm, id: `c${request.client}#${request.seq} ${registerWorkload.describe(request.input)}`, client: request.client, seq: request.seq, input: request.input };
-    this.log = withEntries(this.log.slice(), [entry], 0);
+    // slice and push: concat takes V8's slow path for a single entry (see log-repair.ts).
+    const log = this.log.slice();
+    log.push(entry);
+    this.log = log;
     const index = this.log.length;
     this.persist();
     this.emit({ kind: "appended", node: this.ctx.id, index, term: entry.term, id: entry.id });

@@ -23,6 +23,7 @@ export class KeyedReplay implements ChoiceSource {
   private readonly cursors = new Map<string, { readonly queue: readonly number[]; at: number }>();
   private readonly flat: readonly number[] | undefined;
   private readonly tail: ChoiceSource | undefined;
+  private readonly queues: ReadonlyMap<string, readonly number[]> | undefined;
   private readonly rootKinds = kindsOfSpan("");
 
   /**
@@ -30,9 +31,10 @@ export class KeyedReplay implements ChoiceSource {
    * given (a seeded source: a run that keeps a prefix and draws the rest
    * afresh). `queues`: each kind of draw from its own queue.
    */
-  constructor(private readonly source: { readonly flat: readonly number[]; readonly tail?: ChoiceSource } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {
+  constructor(source: { readonly flat: readonly number[]; readonly tail?: ChoiceSource } | { readonly queues: ReadonlyMap<string, readonly number[]> }) {
     this.flat = "flat" in source ? source.flat : undefined;
     this.tail = "flat" in source ? source.tail : undefined;
+    this.queues = "queues" in source ? source.queues : undefined;
   }
 
   get position(): number {
@@ -51,7 +53,7 @@ export class KeyedReplay implements ChoiceSource {
       raw = i < flat.length || tail === undefined ? (flat[i] ?? 0) : tail.draw(n, label);
     } else {
       let cursor = this.cursors.get(key);
-      if (cursor === undefined) this.cursors.set(key, (cursor = { queue: ("queues" in this.source ? this.source.queues.get(key) : undefined) ?? NO_VALUES, at: 0 }));
+      if (cursor === undefined) this.cursors.set(key, (cursor = { queue: this.queues?.get(key) ?? NO_VALUES, at: 0 }));
       raw = cursor.queue[cursor.at++] ?? 0;
     }
     const value = raw < 0 ? 0 : raw >= n ? n - 1 : Math.floor(raw);
@@ -135,16 +137,16 @@ class SpanKinds {
 }
 
 /** Every span label's kinds made so far. */
-const spans = new Map<string, SpanKinds>();
+const kindsBySpan = new Map<string, SpanKinds>();
 
 /** The kinds of spans labelled `span` (cached while the cache has room; past it, made afresh and not kept). */
 function kindsOfSpan(span: string): SpanKinds {
-  const known = spans.get(span);
+  const known = kindsBySpan.get(span);
   if (known !== undefined) return known;
   const cache = kindsCached < KINDS_CACHED_MAX;
   const made = new SpanKinds(span, cache);
   if (cache) {
-    spans.set(span, made);
+    kindsBySpan.set(span, made);
     kindsCached++;
   }
   return made;
