@@ -34,6 +34,26 @@ describe("passes toward one normal form", () => {
     expect(shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values"] }).choices).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 97]);
   });
 
+  it("place-decisions writes a decision with only its first unusual draw, where the decision as it stands fits no earlier slot", () => {
+    // Eight ticks: a fault (at 90 and up) on node 3 fails from the sixth tick on, one on node 0 only in the first two.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        let fails = false;
+        for (let tick = 0; tick < 8; tick++) {
+          source.startSpan("tick");
+          const fault = source.draw(100, "fault?") >= 90;
+          const node = source.draw(5, "node");
+          source.endSpan();
+          if (fault && ((node === 3 && tick >= 5) || (node === 0 && tick < 2))) fails = true;
+        }
+        return { violation: fails ? { invariant: "bad", message: "a fault" } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    const start = [...new Array<number>(10).fill(0), 95, 3];
+    // The first tick's fault, its node left at 0.
+    expect(shrink({ target, choices: start, violation: bad, passes: ["place-decisions"] }).choices).toEqual([95]);
+  });
+
   it("lowest-levels brings every fault level down at once with each trigger moved to its band, where lowering one level and raising one trigger loses the other", () => {
     // Drops at 10%, duplicates at 3%, holds at 15% (fates 72-86 held): the fourth and sixth messages held at 72,
     // the bottom of the band, which any one level lowered moves above them.

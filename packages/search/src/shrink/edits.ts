@@ -22,9 +22,7 @@ export function raiseAfter(values: readonly number[], index: number, above: numb
 
 /** Indexes of the values that are not zero, ascending. */
 export function nonZeroIndexes(values: readonly number[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) !== 0) out.push(i);
-  return out;
+  return values.flatMap((v, i) => (v !== 0 ? [i] : []));
 }
 
 /** all, half, quarter, ... then 3, 2, 1; descending, distinct, at most `length`. */

@@ -135,12 +135,7 @@ export class ShrinkState<O extends Outcome> {
     return this.evaluate(`q${hashChoices(values)}|${hashChoices(keys.map((k) => k.length))}|${hashChoices(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(values, keys) }));
   }
 
-  /**
-   * Replays `prefix` and draws every later decision from a generator seeded
-   * with `tailSeed` (so the run is the same on any machine); true if the
-   * run's record became the best. Nothing can be known of the record before
-   * the run, so every call not seen before costs a run.
-   */
+  /** Replays `prefix`, then draws from a generator seeded with `tailSeed` (the same run on any machine); true if its record became the best. Nothing is known of the record before the run, so every new call costs one. */
   considerRedrawn(prefix: readonly number[], tailSeed: number): boolean {
     return this.evaluate(`r${hashChoices(prefix)}|${tailSeed}`, () => new KeyedReplay({ flat: prefix, tail: new GeneratedChoices(tailSeed) }));
   }

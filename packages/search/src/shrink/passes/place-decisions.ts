@@ -42,6 +42,12 @@ function subsets(n: number, most: number): number[][] {
   return out;
 }
 
+/** The decision with only its first unusual draw (what makes it happen), every later one calm; the same object when nothing else is unusual. */
+function bareDecision(d: Decision): Decision {
+  const first = d.content.findIndex((v) => v !== 0);
+  return d.content.every((v, i) => i <= first || v === 0) ? d : { ...d, content: d.content.map((v, i) => (i === first ? v : 0)) };
+}
+
 /** Every kept subset that fits after the frame's start, placed into the frame. */
 function jobsOf(frames: readonly FrameRun[], kept: readonly Decision[][], end: number): Job[] {
   return frames.flatMap((f, frameRank) =>
@@ -59,7 +65,7 @@ function jobsOf(frames: readonly FrameRun[], kept: readonly Decision[][], end: n
  */
 export const placeDecisions: ShrinkPass = {
   name: "place-decisions",
-  contract: `for a failure of 1 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made (and no more than ${VISITS_PER_PLACEMENT} choices of slots and order looked at per placement a job may make), shortest first, then the earlier frame, then fewer kept; aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}; fewer after two fruitless rounds in a row, and never past a quarter of the runs left); not again in one shrink for settings and kinds of decisions it found nothing for`,
+  contract: `for a failure of 1 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made (and no more than ${VISITS_PER_PLACEMENT} choices of slots and order looked at per placement a job may make), shortest first, then the earlier frame, then fewer kept; each stage tries the kept decisions as they are first, then bare (only each one's first unusual draw, the draws after it calm: a strike's time or a cut's node the new place may not need); aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}; fewer after two fruitless rounds in a row, and never past a quarter of the runs left); not again in one shrink for settings and kinds of decisions it found nothing for`,
   run(state) {
     const decisions = decisionsOf(state, KEPT_FROM_MAX);
     if (decisions === null) return;
@@ -68,11 +74,13 @@ export const placeDecisions: ShrinkPass = {
     const tried = fruitless.get(state) ?? new Set<string>();
     fruitless.set(state, tried);
     if (tried.has(shape)) return;
-    const kept = subsets(decisions.length, Math.min(PLACED_DECISIONS_MAX, decisions.length)).map((indexes) => indexes.map((i) => decisions[i] as Decision));
-    // Every decision moved within the best's own run first: it needs no run to learn, and it is the commonest step.
+    const whole = subsets(decisions.length, Math.min(PLACED_DECISIONS_MAX, decisions.length)).map((indexes) => indexes.map((i) => decisions[i] as Decision));
+    const bare = whole.map((some) => some.map(bareDecision)).filter((some, k) => some.some((d, i) => d !== whole[k]?.[i]));
+    const kept = [...whole, ...bare];
+    // Every decision moved within the best's own run first: it needs no run to learn, and it is the commonest step. Bare ones go last in each stage.
     const own = ownFrame(state, decisions);
     const all = kept.filter((some) => some.length === decisions.length);
-    if (tryPlacements(state, jobsOf([own], all, state.best.length), runAllowance(state, RUNS_PER_DECISION)) || state.stopped) return;
+    if (tryPlacements(state, jobsOf([own], all, state.best.length), { until: runAllowance(state, RUNS_PER_DECISION), bareFrom: 1 }) || state.stopped) return;
     let until = runAllowance(state, RUNS_PER_DECISION);
     const version = state.version;
     const near = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: false });
@@ -81,20 +89,21 @@ export const placeDecisions: ShrinkPass = {
     const reencoded = reencodedJobs(state, kept, { until, firstRank: near.length + 1 });
     // Over budget, or settings learnt fail on their own (then they are the best now).
     if (reencoded === null || state.version !== version) return;
-    if (tryPlacements(state, [...jobs, ...reencoded], until) || state.stopped) return;
+    if (tryPlacements(state, [...jobs, ...reencoded], { until, bareFrom: whole.length }) || state.stopped) return;
     until = runAllowance(state, RUNS_PER_DECISION);
     const far = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: true });
-    if (far === null || tryPlacements(state, jobsOf(far, kept, state.best.length), until)) return;
+    if (far === null || tryPlacements(state, jobsOf(far, kept, state.best.length), { until, bareFrom: whole.length })) return;
     if (!state.stopped) tried.add(shape);
   },
 };
 
-/** Makes every job's placements (an even share of PLACEMENTS_MADE_MAX each), runs them shortest first; true once one is accepted. */
-function tryPlacements<O extends Outcome>(state: ShrinkState<O>, jobs: readonly Job[], until: number): boolean {
+/** Makes every job's placements (an even share of PLACEMENTS_MADE_MAX each), runs them shortest first, those of bare subsets (ranked `bareFrom` on) last; true once one is accepted. */
+function tryPlacements<O extends Outcome>(state: ShrinkState<O>, jobs: readonly Job[], { until, bareFrom }: { readonly until: number; readonly bareFrom: number }): boolean {
   const each = Math.max(1, Math.min(until - state.runs, Math.floor(PLACEMENTS_MADE_MAX / Math.max(1, jobs.length))));
   const limits = { lengthMax: state.best.length, max: each, visitsMax: each * VISITS_PER_PLACEMENT };
   const candidates: Candidate[] = jobs.flatMap((job) => rankedPlacements(job.frame, job.decisions, limits).map((r) => ({ job, ...r })));
-  candidates.sort((a, b) => a.length - b.length || a.job.frameRank - b.job.frameRank || a.job.subsetRank - b.job.subsetRank || a.rank - b.rank);
+  const bare = (c: Candidate): number => (c.job.subsetRank >= bareFrom ? 1 : 0);
+  candidates.sort((a, b) => bare(a) - bare(b) || a.length - b.length || a.job.frameRank - b.job.frameRank || a.job.subsetRank - b.job.subsetRank || a.rank - b.rank);
   for (const c of candidates) {
     if (state.stopped || state.runs >= until) return false;
     const values = placedValues(c.job.frame, c.placement);
