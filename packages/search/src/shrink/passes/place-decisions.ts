@@ -80,7 +80,7 @@ export const placeDecisions: ShrinkPass = {
     // Every decision moved within the best's own run first: it needs no run to learn, and it is the commonest step. Bare ones go last in each stage.
     const own = ownFrame(state, decisions);
     const all = kept.filter((some) => some.length === decisions.length);
-    if (tryPlacements(state, jobsOf([own], all, state.best.length), { until: runAllowance(state, RUNS_PER_DECISION), bareFrom: 1 }) || state.stopped) return;
+    if (tryPlacements(state, jobsOf([own], all, state.best.length), { until: runAllowance(state, RUNS_PER_DECISION), bareFrom: 1 /* all: the whole set, then its bare form */ }) || state.stopped) return;
     let until = runAllowance(state, RUNS_PER_DECISION);
     const version = state.version;
     const near = learntFrames(state, { learnUntil: state.runs + Math.floor((until - state.runs) / 2), far: false });
