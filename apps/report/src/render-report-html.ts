@@ -129,6 +129,7 @@ ${headlineCards(results)}
 <main>
 ${section(sections.headline)}
 ${sections.protocols.map(({ protocol, tables }) => protocolSection(protocol, tables, { replays, styles })).join("\n")}
+${sections.search === null ? "" : section(sections.search)}
 ${section(sections.performance)}
 </main>
 <footer><p>Made from results.json (schema version ${e(String(results.schemaVersion))}). What this measures and what it does not: see docs/guide/report.md.</p></footer>

@@ -1,13 +1,15 @@
 // The full experiment (`turbo run bench`) on every built-in protocol: writes
 // results/results.json, results/summary.md and results/results.schema.json at
-// the repository root. Exit code 1 when a trust run found a violation on a
-// correct protocol.
+// the repository root. Run on every built-in protocol (no --protocol), it also
+// hunts the mutant benchmark (packages/raft/bench/mutants.ts,
+// packages/paxos/bench/mutants.ts) for the search-power table. Exit code 1
+// when a trust run found a violation on a correct protocol.
 //   --quick             the reduced experiment
 //   --keep-going        go on after a failed trust run
 //   --protocol REF      only these protocols (repeatable or comma-separated; built-in names, module files, package names)
 //   --out DIR           another folder than results/
 import { join, resolve } from "node:path";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { builtinProtocols, loadProtocol } from "@cx/protocols";
 import { findRepoRoot, formatMs, formatRatio, formatStorySteps, fullExperiment, quickExperiment, resultsJsonSchema, runExperiment, type ExperimentProgress } from "../src/index.js";
 
@@ -18,6 +20,9 @@ const valuesOf = (flag: string): string[] => process.argv.flatMap((arg, i) => (a
 const refs = valuesOf("--protocol").filter((r) => r !== "");
 const protocols = refs.length === 0 ? builtinProtocols : await Promise.all(refs.map((ref) => loadProtocol(ref, process.cwd())));
 const root = findRepoRoot(process.cwd()) ?? process.cwd();
+// The mutant benchmark's protocols (evaluation fixtures in this repository), for the search-power phase of the run on every built-in protocol.
+const mutantModules = ["packages/raft/bench/mutants.ts", "packages/paxos/bench/mutants.ts"].map((path) => join(root, path));
+const mutants = refs.length === 0 && mutantModules.every((path) => existsSync(path)) ? await Promise.all(mutantModules.map((path) => loadProtocol(path, process.cwd()))) : [];
 const outDir = resolve(valuesOf("--out")[0] ?? join(root, "results"));
 const tty = process.stderr.isTTY === true;
 const onProgress = (p: ExperimentProgress): void => {
@@ -27,6 +32,7 @@ const onProgress = (p: ExperimentProgress): void => {
 const results = await runExperiment({
   config: { ...(quick ? quickExperiment : fullExperiment), continueAfterTrustFailure: keepGoing },
   protocols,
+  mutants,
   mode: quick ? "quick" : "full",
   outDir,
   onProgress,
@@ -43,6 +49,11 @@ for (const p of results.protocols) {
   console.log(`  shrink: median ${h.medianDecisionsBefore ?? "-"} -> ${h.medianDecisionsAfter ?? "-"} decisions, ${formatStorySteps(h.medianStorySteps, h.medianStoryStepsShown)} story steps`);
   const t = p.throughput;
   if (t !== null) console.log(`  throughput: ${t.runsPerSecond.toFixed(0)} runs/s, ${t.eventsPerSecond.toFixed(0)} events/s; baseline (monitors off) ${t.baselineRunsPerSecond.toFixed(0)} runs/s, ratio ${formatRatio(t.ratioToBaseline)}`);
+}
+if (results.mutants !== undefined && results.mutants !== null) {
+  const m = results.mutants;
+  const wins = m.rows.filter((r) => r.beatsRandom);
+  console.log(`search power: ${m.rows.length / m.strategies.length} mutants x ${m.strategies.join(", ")}, ${m.campaigns} campaigns of ${m.budget} runs; twice random's rate with intervals apart: ${wins.length === 0 ? "none" : wins.map((w) => `${w.strategy} on ${w.defect} (${w.found}/${w.campaigns})`).join(", ")}`);
 }
 if (results.corpus !== null) {
   const c = results.corpus;

@@ -1,5 +1,6 @@
 import { DEFAULT_CANDIDATE_RUNS_MAX, type StrategyName } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
+import type { MutantBenchmarkConfig } from "./mutant-benchmark.js";
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,
@@ -64,7 +65,20 @@ export interface ExperimentConfig {
    * a user of `cx hunt` gets and the trust run draws every world feature.
    */
   readonly huntScenario?: Readonly<Record<string, number>> | undefined;
+  /**
+   * The search-power phase: strategies hunting the mutants of the protocols
+   * given to `runExperiment` as `mutants` (absent, or no mutant protocols:
+   * skipped).
+   */
+  readonly mutantBenchmark?: MutantBenchmarkConfig;
 }
+
+/**
+ * The mutants random search found in at most half of 30 campaigns of 1,000
+ * runs when they were chosen (results/search-power-mutants.json,
+ * results/search-power-*-mutants-random.json): where guidance has room to show.
+ */
+const RARE_MUTANTS: readonly string[] = ["m_keep_match_index", "m_read_index_without_heartbeat", "m_commit_by_last_term", "m_reply_log_length", "m_count_stale_promises", "m_recovery_stops_at_chosen", "m_persist_promise_on_new_round"];
 
 const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", "bandit", "explore"];
 
@@ -76,7 +90,9 @@ const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", 
  * defect x five strategies (the portfolio, `cx hunt`'s default, first) x 30
  * campaigns at budget 1,000, so each cell's found rate has a Wilson
  * interval worth reading; one shrink per defect; throughput; then, once,
- * the linearizability corpus and the speed-up.
+ * the linearizability corpus and the speed-up; and, when `runExperiment`
+ * is given the mutant protocols, the rare mutants hunted by random search,
+ * the portfolio and explore (30 campaigns of 1,000 runs per cell).
  */
 export const fullExperiment: ExperimentConfig = {
   strategies: STRATEGIES,
@@ -101,6 +117,12 @@ export const fullExperiment: ExperimentConfig = {
   speedupRunsPerTask: 600,
   continueAfterTrustFailure: false,
   huntScenario: huntScenarioOverrides,
+  mutantBenchmark: {
+    defects: RARE_MUTANTS,
+    strategies: ["random", "portfolio", "explore"],
+    campaigns: 30,
+    budget: 1000,
+  },
 };
 
 /**
@@ -122,4 +144,5 @@ export const quickExperiment: ExperimentConfig = {
   corpusBudgetSteps: 300_000,
   speedupTasks: 8,
   speedupRunsPerTask: 25,
+  mutantBenchmark: { defects: RARE_MUTANTS, strategies: ["random", "portfolio", "explore"], campaigns: 2, budget: 100 },
 };

@@ -59,6 +59,7 @@ export { buildCorpusResults, corpusTasks, type CorpusEntry } from "./corpus.js";
 export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";
 export { median } from "./median.js";
+export { mutantBenchmarkTable, mutantBenchmarkTasks, summariseMutantBenchmark, type MutantBenchmarkConfig, type MutantBenchmarkResults, type MutantRow } from "./mutant-benchmark.js";
 export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummary, type CensoredMedian, type Interval } from "./campaign-statistics.js";
 export { evalVersion } from "./version.js";
 

@@ -28,7 +28,8 @@ function trustFailure(p: ProtocolResults): string[] {
 /**
  * The results as Markdown (`results/summary.md`): a line on the run, the
  * headline over every protocol, a section per protocol (trust run, trials,
- * shrinks, throughput), then the figures measured once (corpus, speed-up),
+ * shrinks, throughput), search power on the mutant benchmark, then the
+ * figures measured once (corpus, speed-up),
  * ready for a README or a pull request.
  *
  * When to use: after an experiment (the bench writes it) or from a saved
@@ -58,6 +59,7 @@ export function renderSummaryMarkdown(results: ExperimentResults): string {
     lines.push(`## Protocol ${escapeMarkdown(protocol.name)} ${escapeMarkdown(protocol.version)}`, "", escapeMarkdown(protocol.summary), "", ...trustFailure(protocol));
     for (const table of tables) lines.push(...markdownTable(table, "###"));
   }
+  if (sections.search !== null) lines.push(...markdownTable(sections.search, "##"));
   lines.push(...markdownTable(sections.performance, "##"));
   return withoutControlCharacters(lines.join("\n"));
 }

@@ -1,3 +1,4 @@
+import { mutantBenchmarkTable } from "./mutant-benchmark.js";
 import { buildProtocolTables } from "./protocol-tables.js";
 import { formatCount, formatMs, formatRatio, formatStorySteps, type ResultTable } from "./result-format.js";
 import type { ExperimentResults, ProtocolResults } from "./results.js";
@@ -5,7 +6,8 @@ import type { ExperimentResults, ProtocolResults } from "./results.js";
 /**
  * The tables of the whole experiment, in reading order: the headline over
  * every protocol, then each protocol's tables ({@link buildProtocolTables}),
- * then the performance figures measured once (corpus, speed-up).
+ * then search power on the mutant benchmark (when it ran), then the
+ * performance figures measured once (corpus, speed-up).
  *
  * When to use: to render results in any format; the summary and the report
  * both start here, so they always agree.
@@ -20,13 +22,15 @@ import type { ExperimentResults, ProtocolResults } from "./results.js";
  */
 export function buildResultTables(results: ExperimentResults): ResultTable[] {
   const sections = buildResultSections(results);
-  return [sections.headline, ...sections.protocols.flatMap((p) => p.tables), sections.performance];
+  return [sections.headline, ...sections.protocols.flatMap((p) => p.tables), ...(sections.search === null ? [] : [sections.search]), sections.performance];
 }
 
 /** The tables of {@link buildResultTables}, grouped: a section per protocol between the headline and the shared performance figures. */
 export interface ResultSections {
   readonly headline: ResultTable;
   readonly protocols: readonly { readonly protocol: ProtocolResults; readonly tables: readonly ResultTable[] }[];
+  /** Search power on the mutant benchmark, when the experiment ran it. */
+  readonly search: ResultTable | null;
   readonly performance: ResultTable;
 }
 
@@ -43,6 +47,7 @@ export function buildResultSections(results: ExperimentResults): ResultSections 
   return {
     headline: headlineTable(results),
     protocols: results.protocols.map((protocol) => ({ protocol, tables: buildProtocolTables(results, protocol) })),
+    search: results.mutants === undefined || results.mutants === null ? null : mutantBenchmarkTable(results.mutants),
     performance: sharedPerformanceTable(results),
   };
 }

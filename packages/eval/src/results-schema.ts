@@ -56,6 +56,9 @@ const config = z.strictObject({
   speedupRunsPerTask: count,
   continueAfterTrustFailure: z.boolean(),
   huntScenario: z.record(z.string(), z.number()).optional(),
+  mutantBenchmark: z
+    .strictObject({ defects: z.union([z.literal("all"), z.array(z.string())]), strategies: z.array(strategy), campaigns: count, budget: count })
+    .exactOptional(),
 }) satisfies z.ZodType<ExperimentConfig>;
 
 const trust = z.strictObject({
@@ -219,6 +222,29 @@ const speedup = z.strictObject({
   identical: z.boolean(),
 });
 
+const mutants = z.strictObject({
+  campaigns: count,
+  budget: count,
+  strategies: z.array(strategy),
+  rows: z.array(
+    z.strictObject({
+      protocol: z.string(),
+      defect: z.string(),
+      strategy,
+      campaigns: count,
+      found: count,
+      foundRate: z.number().min(0).max(1),
+      foundInterval: interval,
+      medianTrials: count.nullable(),
+      medianInterval: interval,
+      runs: count,
+      ms: z.number(),
+      beatsRandom: z.boolean(),
+    }),
+  ),
+  costPerRun: z.array(z.strictObject({ strategy, overRandom: z.number().nullable() })),
+});
+
 /**
  * The results format as a zod schema, checked at compile time against
  * {@link ExperimentResults} (the documented TypeScript type) and strict
@@ -257,6 +283,7 @@ export const resultsSchema = z.strictObject({
   trustPassed: z.boolean(),
   corpus: corpus.nullable(),
   speedup: speedup.nullable(),
+  mutants: mutants.nullable().exactOptional(),
 }) satisfies z.ZodType<ExperimentResults>;
 
 /**

@@ -1,6 +1,7 @@
 import type { StrategyName } from "@cx/search";
 import type { Interval } from "./campaign-statistics.js";
 import type { ExperimentConfig } from "./experiment-config.js";
+import type { MutantBenchmarkResults } from "./mutant-benchmark.js";
 
 /** The version of the {@link ExperimentResults} format; bumped on any incompatible change. */
 export const RESULTS_SCHEMA_VERSION = 2 as const;
@@ -361,4 +362,6 @@ export interface ExperimentResults {
   readonly trustPassed: boolean;
   readonly corpus: CorpusResults | null;
   readonly speedup: SpeedupResults | null;
+  /** The search-power phase on the mutant benchmark; null when skipped, absent from documents made before it existed. */
+  readonly mutants?: MutantBenchmarkResults | null;
 }

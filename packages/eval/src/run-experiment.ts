@@ -9,6 +9,7 @@ import { measureSpeedup } from "./measure-speedup.js";
 import { findCorpusDir } from "./repo-root.js";
 import { writeResults } from "./results-io.js";
 import { RESULTS_SCHEMA_VERSION, type ExperimentResults, type ProtocolResults, type ShrinkRow } from "./results.js";
+import { mutantBenchmarkTasks, summariseMutantBenchmark } from "./mutant-benchmark.js";
 import { normalFormPicks, normalFormSummary } from "./normal-form-summary.js";
 import { pickFailure, shrinkRow } from "./shrink-rows.js";
 import { createTaskCache } from "./task-cache.js";
@@ -20,7 +21,7 @@ import { trustResults } from "./trust-results.js";
 import { evalVersion } from "./version.js";
 
 /** The phases of an experiment, in order (each phase covers every protocol). */
-export type ExperimentPhase = "trust" | "trials" | "escalation" | "shrink" | "corpus" | "throughput" | "speedup" | "done";
+export type ExperimentPhase = "trust" | "trials" | "escalation" | "shrink" | "corpus" | "mutants" | "throughput" | "speedup" | "done";
 
 /** Where a running experiment stands (for a progress display). */
 export interface ExperimentProgress {
@@ -38,6 +39,13 @@ export interface ExperimentOptions {
   readonly config: ExperimentConfig;
   /** The protocols to cover, in the order results show them (e.g. @cx/protocols' `builtinProtocols`); the speed-up is measured on the first. */
   readonly protocols: readonly ExperimentProtocol[];
+  /**
+   * Protocols whose defects are the mutant benchmark's (evaluation fixtures,
+   * such as `packages/raft/bench/mutants.ts`): the search-power phase hunts
+   * the config's `mutantBenchmark.defects` among them. Absent or empty: the
+   * phase is skipped (`mutants: null`).
+   */
+  readonly mutants?: readonly ExperimentProtocol[];
   /** Recorded in the results: which preset the config came from. */
   readonly mode?: ExperimentResults["mode"];
   /** Worker threads (default: one per core; 0 runs every task on this thread). */
@@ -72,8 +80,10 @@ interface Section {
  * run (every strategy against each correct protocol), trials to first
  * violation (each protocol's defects x strategy x seed), one shrink per
  * defect (replayed, with its story and diagram), the linearizability
- * corpus, each protocol's single-thread throughput, and the speed-up of 2
- * workers over 1 (on the first protocol).
+ * corpus, the search-power phase on the mutant protocols given (every
+ * strategy of `config.mutantBenchmark` on each mutant), each protocol's
+ * single-thread throughput, and the speed-up of 2 workers over 1 (on the
+ * first protocol).
  *
  * When to use: `cx bench` and `turbo run bench` call it with cx's built-in
  * protocols; tests call it with tiny configurations and any plug-ins.
@@ -102,10 +112,12 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   const startedAt = new Date().toISOString();
   const { config, protocols } = options;
   checkExperimentProtocols(protocols, config);
+  const mutants = config.mutantBenchmark === undefined ? [] : (options.mutants ?? []);
+  checkMutantDefects(mutants, config);
   const cxVersion = options.cxVersion ?? evalVersion;
   const cache = createTaskCache(options.outDir === null ? null : join(options.outDir, ".cells"), cxVersion);
   if (options.fresh === true) cache.clear();
-  const pool = options.pool ?? createTaskPool({ workers: options.workers ?? defaultWorkers(), plugins: protocols.map((p) => p.plugin) });
+  const pool = options.pool ?? createTaskPool({ workers: options.workers ?? defaultWorkers(), plugins: [...protocols, ...mutants].map((p) => p.plugin) });
   const workers = options.pool?.workers ?? options.workers ?? defaultWorkers();
   let resumedTasks = 0;
   let found = 0;
@@ -155,6 +167,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     trustPassed: false,
     corpus: null,
     speedup: null,
+    mutants: null,
   };
   const update = (section: Section, patch: Partial<ProtocolResults>): void => {
     const next = { ...section.results, ...patch };
@@ -181,6 +194,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     const going = await trustPhase(run);
     await trialsPhase(run, going);
     await shrinkPhase(run, going);
+    await mutantPhase(run, mutants);
     await performancePhase(run, protocols[0] as ExperimentProtocol);
     if (options.outDir !== null) cache.clear();
     return results;
@@ -290,7 +304,25 @@ async function shrinkPhase(run: ExperimentRun, going: readonly Section[]): Promi
   run.save({ corpus });
 }
 
-/** Phase 4: each protocol's single-thread throughput, then the speed-up of 1 vs 2 workers on the first protocol. */
+/** Phase 4: search power, every strategy of the mutant benchmark on each mutant, the same seeds and budget per cell. */
+async function mutantPhase(run: ExperimentRun, mutants: readonly ExperimentProtocol[]): Promise<void> {
+  const benchmark = run.config.mutantBenchmark;
+  if (benchmark === undefined || mutants.length === 0) return;
+  const planned = mutantBenchmarkTasks(mutants, benchmark, huntScenarioOf(run.config));
+  const outputs = await run.runAll("mutants", planned.flatMap((p) => p.tasks));
+  run.save({ mutants: summariseMutantBenchmark(benchmark, planned, outputs) });
+}
+
+/** Refuses, before anything runs, a mutant benchmark defect that no mutant protocol has, naming the field. */
+function checkMutantDefects(mutants: readonly ExperimentProtocol[], config: ExperimentConfig): void {
+  const wanted = config.mutantBenchmark?.defects;
+  if (mutants.length === 0 || wanted === undefined || wanted === "all") return;
+  const known = new Set(mutants.flatMap((p) => p.plugin.defects.map((d) => d.name)));
+  const unknown = wanted.filter((d) => !known.has(d));
+  if (unknown.length > 0) throw new Error(`mutantBenchmark.defects: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not a defect of any mutant protocol (${mutants.map((p) => p.plugin.name).join(", ")})`);
+}
+
+/** Phase 5: each protocol's single-thread throughput, then the speed-up of 1 vs 2 workers on the first protocol. */
 async function performancePhase(run: ExperimentRun, firstProtocol: ExperimentProtocol): Promise<void> {
   const { config, sections } = run;
   run.progress("throughput", 0, sections.length);

@@ -173,6 +173,25 @@ describe("runExperiment", () => {
     expect(renderSummaryMarkdown(results)).toContain("The trust run failed");
   });
 
+  it("hunts the mutant protocols given with every strategy of the mutant benchmark, and reports it in the summary", async () => {
+    const config = { ...tinyConfig, bugs: ["forget_on_restart"], normalFormFinds: 0, mutantBenchmark: { defects: ["vote_twice_in_term"], strategies: ["portfolio" as const], campaigns: 3, budget: 40 } };
+    const mutants = [testProtocols[0] as (typeof testProtocols)[number]];
+    const results = await runExperiment({ ...base, config, mutants, workers: 0 });
+    const m = results.mutants;
+    if (m === undefined || m === null) throw new Error("no search-power results");
+    expect(m.strategies).toEqual(["random", "portfolio"]);
+    expect(m.rows.map((r) => [r.protocol, r.defect, r.strategy, r.campaigns])).toEqual([
+      ["raft", "vote_twice_in_term", "random", 3],
+      ["raft", "vote_twice_in_term", "portfolio", 3],
+    ]);
+    for (const row of m.rows) expect(row.runs).toBeGreaterThanOrEqual(row.found);
+    expect(resultsSchema.safeParse(JSON.parse(JSON.stringify(results))).success).toBe(true);
+    expect(renderSummaryMarkdown(results)).toContain("## Search power on the mutant benchmark");
+    // Without mutant protocols the phase is skipped.
+    expect((await resultsInline()).mutants).toBeNull();
+    await expect(runExperiment({ ...base, config: { ...config, mutantBenchmark: { ...config.mutantBenchmark, defects: ["m_none"] } }, mutants, workers: 0 })).rejects.toThrow(/mutantBenchmark.defects: m_none is not a defect of any mutant protocol/);
+  });
+
   it("refuses a defect that belongs to no protocol before running anything, naming the field", async () => {
     await expect(runExperiment({ ...base, config: { ...tinyConfig, bugs: ["vote_twice"] }, workers: 0 })).rejects.toThrow(/bugs: "vote_twice" is not a defect of any protocol given/);
     await expect(runExperiment({ ...base, protocols: [], workers: 0 })).rejects.toThrow(/protocols: expected at least one protocol/);
