@@ -108,6 +108,7 @@ export function renderReadmeResults(results: ExperimentResults, workers: Workers
     ...table(["Figure", "Value"], shortHeadlineRows(results)),
     "",
     `Two workers over one once the workers are warm (\`pnpm --filter @cx/eval bench:workers\`, measured after that experiment): ${steady}.`,
+    ...mutantLines(results),
     ...searchPowerLines(searchPower),
   ].join("\n");
 }
@@ -134,6 +135,23 @@ function searchPowerLines(files: BenchFiles["searchPower"]): string[] {
     return `\`${file}\` (${bench.protocol}${seeds}): ${new Set(wins.map((w) => w.defect)).size} of ${rare.length} rare mutants${wins.length === 0 ? "" : ` (${won})`}${cost}`;
   });
   return ["", `Guided search against random at equal time, cells won with 95% intervals apart (\`pnpm --filter @cx/eval bench:search-power -- --equal-time\`): ${parts.join("; ")}.`];
+}
+
+/** What the experiment's search-power phase found, in one sentence (nothing when it did not run). */
+function mutantSentence(results: ExperimentResults): string | null {
+  const m = results.mutants;
+  if (m === undefined || m === null) return null;
+  const wins = m.rows.filter((r) => r.beatsRandom);
+  const random = (defect: string) => m.rows.find((r) => r.defect === defect && r.strategy === "random");
+  const won = wins.map((w) => `${w.strategy} on ${w.defect}, ${w.found}/${w.campaigns} against random's ${random(w.defect)?.found ?? 0}/${w.campaigns}`).join("; ");
+  const costs = m.costPerRun.filter((c) => c.strategy !== "random").map((c) => `${c.strategy} ${formatRatio(c.overRandom)}`).join(", ");
+  const mutants = new Set(m.rows.map((r) => `${r.protocol}/${r.defect}`)).size;
+  return `Guided search on the ${mutants} rare mutant${mutants === 1 ? "" : "s"} in that experiment (${m.strategies.join(", ")}; ${m.campaigns} campaigns of ${count(m.budget)} runs per cell, equal runs): ${wins.length === 0 ? "no guided cell found its mutant twice as often as random search with 95% intervals apart" : `cells that found their mutant twice as often as random search with 95% intervals apart: ${won}`}; a run's wall time against random's: ${costs}.`;
+}
+
+function mutantLines(results: ExperimentResults): string[] {
+  const sentence = mutantSentence(results);
+  return sentence === null ? [] : ["", sentence];
 }
 
 const START = "<!-- results:start -->";
@@ -224,6 +242,8 @@ function readingNotes(results: ExperimentResults): string[] {
       `- **Linearizability corpus**: ${count(results.corpus.matched)} of ${count(results.corpus.histories)} histories decided as expected, in ${formatRatio(h.corpusRatioToPorcupine)} Porcupine's time (checked in worker threads beside other tasks, with a step budget per history).`,
     );
   }
+  const mutants = mutantSentence(results);
+  if (mutants !== null) notes.push(`- **Search power.** ${mutants}`);
   notes.push(
     "- **Counts are exact; wall-clock figures drift.** Every count (trials, decisions, candidate runs, verdicts) is a pure function of the configuration and does not depend on the machine's load; times and rates do, so compare ratios measured in one run, not absolute figures across runs.",
   );
