@@ -31,8 +31,8 @@ describe("the results page is generated from results/", () => {
 
   it("tells the experiment's search power when it ran: the cells that beat random search and a run's cost", () => {
     const interval = (low: number, high: number) => ({ low, high, confidence: 0.95 });
-    const row = (strategy: "random" | "explore", found: number, low: number, high: number, beatsRandom: boolean) => ({ protocol: "raft-mutants", defect: "m_x", strategy, campaigns: 30, found, foundRate: found / 30, foundInterval: interval(low, high), medianTrials: null, medianInterval: interval(0, 0), runs: 30_000, ms: 1, beatsRandom });
-    const mutants = { campaigns: 30, budget: 1000, strategies: ["random" as const, "explore" as const], rows: [row("random", 1, 0.01, 0.17, false), row("explore", 12, 0.25, 0.58, true)], costPerRun: [{ strategy: "random" as const, overRandom: 1 }, { strategy: "explore" as const, overRandom: 1.25 }] };
+    const row = (strategy: "random" | "explore", found: number, foundInterval: ReturnType<typeof interval>) => ({ protocol: "raft-mutants", defect: "m_x", strategy, campaigns: 30, found, foundRate: found / 30, foundInterval, medianTrials: null, medianInterval: interval(0, 0), runs: 30_000, ms: 1, beatsRandom: strategy !== "random" });
+    const mutants = { campaigns: 30, budget: 1000, strategies: ["random" as const, "explore" as const], rows: [row("random", 1, interval(0.01, 0.17)), row("explore", 12, interval(0.25, 0.58))], costPerRun: [{ strategy: "random" as const, overRandom: 1 }, { strategy: "explore" as const, overRandom: 1.25 }] };
     const block = renderReadmeResults({ ...results, mutants }, bench.workers, []);
     expect(block).toContain("Guided search on the 1 rare mutant in that experiment (random, explore; 30 campaigns of 1,000 runs per cell, equal runs)");
     expect(block).toContain("explore on m_x, 12/30 against random's 1/30");
