@@ -1,6 +1,20 @@
 import { DEFAULT_CANDIDATE_RUNS_MAX, type StrategyName } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
-import type { MutantBenchmarkConfig } from "./mutant-benchmark.js";
+
+/**
+ * What the experiment's search-power phase runs: hunt campaigns of each
+ * strategy on defects kept for evaluating search (mutants), not offered as
+ * `--bugs` names, so that no part of the search was tuned on them.
+ */
+export interface MutantBenchmarkConfig {
+  /** The mutants to hunt, among the defects of the mutant protocols given to `runExperiment` (`"all"`: every one). */
+  readonly defects: "all" | readonly string[];
+  /** The strategies compared; `random` is the baseline every other is held against (added when missing). */
+  readonly strategies: readonly StrategyName[];
+  /** Campaigns per cell (seeds 1 to this), each of at most `budget` runs: equal runs for every strategy. */
+  readonly campaigns: number;
+  readonly budget: number;
+}
 
 /**
  * The knobs of an experiment. Everything measured, apart from wall times,

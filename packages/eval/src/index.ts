@@ -10,7 +10,7 @@
 // Running the experiment.
 export { runExperiment, type ExperimentOptions, type ExperimentPhase, type ExperimentProgress } from "./run-experiment.js";
 export { readResults, writeResults } from "./results-io.js";
-export { fullExperiment, quickExperiment, type ExperimentConfig } from "./experiment-config.js";
+export { fullExperiment, quickExperiment, type ExperimentConfig, type MutantBenchmarkConfig } from "./experiment-config.js";
 export { checkExperimentProtocols, protocolRef, selectDefects, type ExperimentProtocol, type ProtocolRef } from "./experiment-protocol.js";
 
 // The results file.
@@ -23,6 +23,8 @@ export {
   type Headline,
   type HuntRecord,
   type MachineInfo,
+  type MutantBenchmarkResults,
+  type MutantRow,
   type ProtocolHeadline,
   type ProtocolResults,
   type SectionStatus,
@@ -59,7 +61,7 @@ export { buildCorpusResults, corpusTasks, type CorpusEntry } from "./corpus.js";
 export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";
 export { median } from "./median.js";
-export { mutantBenchmarkTable, mutantBenchmarkTasks, summariseMutantBenchmark, type MutantBenchmarkConfig, type MutantBenchmarkResults, type MutantRow } from "./mutant-benchmark.js";
+export { mutantBenchmarkTable, mutantBenchmarkTasks, summariseMutantBenchmark } from "./mutant-benchmark.js";
 export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummary, type CensoredMedian, type Interval } from "./campaign-statistics.js";
 export { evalVersion } from "./version.js";
 

@@ -1,47 +1,10 @@
 import type { StrategyName } from "@cx/search";
-import { summariseCampaigns, type CampaignSummary } from "./campaign-statistics.js";
+import type { MutantBenchmarkConfig } from "./experiment-config.js";
+import { summariseCampaigns } from "./campaign-statistics.js";
 import { protocolRef, selectDefects, type ExperimentProtocol } from "./experiment-protocol.js";
 import { formatCount, formatRatio, type ResultTable } from "./result-format.js";
+import type { MutantBenchmarkResults, MutantRow } from "./results.js";
 import type { HuntOutput, HuntTask } from "./tasks.js";
-
-/**
- * What the experiment's search-power phase runs: hunt campaigns of each
- * strategy on defects kept for evaluating search (mutants), not offered as
- * `--bugs` names, so that no part of the search was tuned on them.
- */
-export interface MutantBenchmarkConfig {
-  /** The mutants to hunt, among the defects of the mutant protocols given to `runExperiment` (`"all"`: every one). */
-  readonly defects: "all" | readonly string[];
-  /** The strategies compared; `random` is the baseline every other is held against (added when missing). */
-  readonly strategies: readonly StrategyName[];
-  /** Campaigns per cell (seeds 1 to this), each of at most `budget` runs: equal runs for every strategy. */
-  readonly campaigns: number;
-  readonly budget: number;
-}
-
-/** One (mutant, strategy) cell: its campaigns summarised, and whether it beat random search. */
-export interface MutantRow extends CampaignSummary {
-  /** The mutant protocol's plug-in name. */
-  readonly protocol: string;
-  readonly defect: string;
-  readonly strategy: StrategyName;
-  /** Runs over every campaign of the cell. */
-  readonly runs: number;
-  /** Wall time of those runs in the workers (not deterministic). */
-  readonly ms: number;
-  /** At least twice random search's found rate on the same mutant, with 95% intervals that do not overlap (always false for random). */
-  readonly beatsRandom: boolean;
-}
-
-/** The search-power phase's results. */
-export interface MutantBenchmarkResults {
-  readonly campaigns: number;
-  readonly budget: number;
-  readonly strategies: readonly StrategyName[];
-  readonly rows: readonly MutantRow[];
-  /** Per strategy, its wall time per run over random's, over every campaign of the phase: machine-dependent, for reading the table at equal time. */
-  readonly costPerRun: readonly { readonly strategy: StrategyName; readonly overRandom: number | null }[];
-}
 
 /** A cell to hunt: one mutant of one protocol, one strategy. */
 interface MutantCell {

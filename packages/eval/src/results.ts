@@ -1,7 +1,6 @@
 import type { StrategyName } from "@cx/search";
-import type { Interval } from "./campaign-statistics.js";
+import type { CampaignSummary, Interval } from "./campaign-statistics.js";
 import type { ExperimentConfig } from "./experiment-config.js";
-import type { MutantBenchmarkResults } from "./mutant-benchmark.js";
 
 /** The version of the {@link ExperimentResults} format; bumped on any incompatible change. */
 export const RESULTS_SCHEMA_VERSION = 2 as const;
@@ -260,6 +259,30 @@ export interface SpeedupResults {
    */
   readonly twoWorkersCores: number;
   readonly identical: boolean;
+}
+
+/** One (mutant, strategy) cell: its campaigns summarised, and whether it beat random search. */
+export interface MutantRow extends CampaignSummary {
+  /** The mutant protocol's plug-in name. */
+  readonly protocol: string;
+  readonly defect: string;
+  readonly strategy: StrategyName;
+  /** Runs over every campaign of the cell. */
+  readonly runs: number;
+  /** Wall time of those runs in the workers (not deterministic). */
+  readonly ms: number;
+  /** At least twice random search's found rate on the same mutant, with 95% intervals that do not overlap (always false for random). */
+  readonly beatsRandom: boolean;
+}
+
+/** The search-power phase's results. */
+export interface MutantBenchmarkResults {
+  readonly campaigns: number;
+  readonly budget: number;
+  readonly strategies: readonly StrategyName[];
+  readonly rows: readonly MutantRow[];
+  /** Per strategy, its wall time per run over random's, over every campaign of the phase: machine-dependent, for reading the table at equal time. */
+  readonly costPerRun: readonly { readonly strategy: StrategyName; readonly overRandom: number | null }[];
 }
 
 /** Whether a section of the results was measured. */
