@@ -14,9 +14,9 @@
 import { resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { loadProtocol } from "@cx/protocols";
-import { DEFAULT_CANDIDATE_RUNS_MAX, type PassStats } from "@cx/search";
+import { DEFAULT_CANDIDATE_RUNS_MAX } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
-import { createTaskPool, evalVersion, protocolRef, type HuntTask, type ShrinkTask } from "../src/index.js";
+import { accountPasses, createTaskPool, evalVersion, protocolRef, type HuntTask, type ShrinkOutput, type ShrinkTask } from "../src/index.js";
 
 const valueOf = (flag: string): string | undefined => {
   const i = process.argv.indexOf(flag);
@@ -31,14 +31,6 @@ const workersFlag = valueOf("--workers");
 const scenario = { ...huntScenarioOverrides };
 const ref = protocolRef(protocol);
 
-interface PassRow {
-  name: string;
-  tried: number;
-  accepted: number;
-  runs: number;
-  /** Finds on which the pass accepted at least one candidate. */
-  findsHelped: number;
-}
 interface Find {
   readonly defect: string;
   readonly seed: number;
@@ -50,7 +42,7 @@ interface Find {
 }
 
 const pool = createTaskPool(workersFlag === undefined ? {} : { workers: Number(workersFlag) });
-const byPass = new Map<string, PassRow>();
+const outputsAll: ShrinkOutput[] = [];
 const finds: Find[] = [];
 const started = Date.now();
 try {
@@ -64,23 +56,16 @@ try {
     shrinks.push({ defect, seed: hunt.seed, task: { kind: "shrink", ...ref, bug: defect, choices: output.choices, invariant: output.violation.invariant, candidatesMax: DEFAULT_CANDIDATE_RUNS_MAX, storyStepsMax: 1000, cxVersion: evalVersion, scenario } });
   });
   const outputs = await Promise.all(shrinks.map((s) => pool.run(s.task)));
+  outputsAll.push(...outputs);
   outputs.forEach((output, i) => {
     const { defect, seed } = shrinks[i] as (typeof shrinks)[number];
     finds.push({ defect, seed, decisionsBefore: output.decisionsBefore, decisionsAfter: output.decisionsAfter, candidateRuns: output.candidateRuns, converged: output.converged, storySteps: output.counterexample?.storyStepsTotal ?? null });
-    for (const pass of output.passes ?? ([] as PassStats[])) {
-      const row = byPass.get(pass.name) ?? { name: pass.name, tried: 0, accepted: 0, runs: 0, findsHelped: 0 };
-      row.tried += pass.tried;
-      row.accepted += pass.accepted;
-      row.runs += pass.runs;
-      if (pass.accepted > 0) row.findsHelped++;
-      byPass.set(pass.name, row);
-    }
   });
 } finally {
   await pool.destroy();
 }
 
-const rows = [...byPass.values()].sort((a, b) => b.runs - a.runs || a.name.localeCompare(b.name));
+const rows = accountPasses(outputsAll);
 const totalRuns = rows.reduce((sum, r) => sum + r.runs, 0);
 const long = finds.filter((f) => f.storySteps !== null && f.storySteps > 15).length;
 console.log(`${protocol.plugin.name}: ${finds.length} finds shrunk (${defects.length} defects x ${seeds} seeds, portfolio hunts of ${budget} runs), ${finds.filter((f) => f.converged).length} converged, ${long} stories over 15 steps, ${totalRuns} candidate runs, ${((Date.now() - started) / 1000).toFixed(0)} s wall`);

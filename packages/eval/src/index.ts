@@ -25,6 +25,7 @@ export {
   type MachineInfo,
   type MutantBenchmarkResults,
   type MutantRow,
+  type PassAccount,
   type ProtocolHeadline,
   type ProtocolResults,
   type SectionStatus,
@@ -61,6 +62,7 @@ export { buildCorpusResults, corpusTasks, type CorpusEntry } from "./corpus.js";
 export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";
 export { median } from "./median.js";
+export { accountPasses, passAccountingTables } from "./pass-accounting.js";
 export { mutantBenchmarkTable, mutantBenchmarkTasks, summariseMutantBenchmark } from "./mutant-benchmark.js";
 export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummary, type CensoredMedian, type Interval } from "./campaign-statistics.js";
 export { evalVersion } from "./version.js";

@@ -1,3 +1,4 @@
+import { passAccountingTables } from "./pass-accounting.js";
 import { normalFormTables } from "./normal-form-tables.js";
 import { formatCount, formatMs, formatPercent, formatRatio, formatStorySteps, formatYesNo, type ResultTable } from "./result-format.js";
 import type { ExperimentResults, ProtocolResults, TrialsCell } from "./results.js";
@@ -59,7 +60,7 @@ export function protocolSlug(name: string): string {
  */
 export function buildProtocolTables(results: ExperimentResults, p: ProtocolResults): ResultTable[] {
   const id = protocolSlug(p.name);
-  return [trustTable(p, id), trialsTable(results, p, id), trialsPerSeedTable(p, id), shrinkTable(results, p, id), ...normalFormTables(p, id), throughputTable(p, id)];
+  return [trustTable(p, id), trialsTable(results, p, id), trialsPerSeedTable(p, id), shrinkTable(results, p, id), ...normalFormTables(p, id), ...passAccountingTables(p, id), throughputTable(p, id)];
 }
 
 function trustTable(p: ProtocolResults, id: string): ResultTable {

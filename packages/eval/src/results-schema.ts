@@ -183,6 +183,7 @@ const protocol = z.strictObject({
   trials: z.strictObject({ status, cells: z.array(cell) }),
   shrinks: z.strictObject({ status, rows: z.array(shrinkRow) }),
   throughput: throughput.nullable(),
+  passes: z.strictObject({ shrinks: count, rows: z.array(z.strictObject({ name: z.string(), tried: count, accepted: count, runs: count, findsHelped: count })) }).exactOptional(),
 });
 
 const corpus = z.strictObject({

@@ -285,6 +285,19 @@ export interface MutantBenchmarkResults {
   readonly costPerRun: readonly { readonly strategy: StrategyName; readonly overRandom: number | null }[];
 }
 
+/** One shrink pass's work summed over many shrinks (see `accountPasses`). */
+export interface PassAccount {
+  readonly name: string;
+  /** Candidates it proposed, those answered from the cache included. */
+  readonly tried: number;
+  /** New bests it made. */
+  readonly accepted: number;
+  /** Target runs it spent. */
+  readonly runs: number;
+  /** Shrinks where it made at least one new best. */
+  readonly findsHelped: number;
+}
+
 /** Whether a section of the results was measured. */
 export type SectionStatus = "done" | "skipped" | "pending";
 
@@ -340,6 +353,8 @@ export interface ProtocolResults {
   readonly trials: { readonly status: SectionStatus; readonly cells: readonly TrialsCell[] };
   readonly shrinks: { readonly status: SectionStatus; readonly rows: readonly ShrinkRow[] };
   readonly throughput: ThroughputResults | null;
+  /** Every shrink pass's work over this protocol's shrinks (absent from older results). */
+  readonly passes?: { readonly shrinks: number; readonly rows: readonly PassAccount[] };
 }
 
 /**

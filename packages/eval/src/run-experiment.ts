@@ -11,10 +11,11 @@ import { writeResults } from "./results-io.js";
 import { RESULTS_SCHEMA_VERSION, type ExperimentResults, type ProtocolResults, type ShrinkRow } from "./results.js";
 import { mutantBenchmarkTasks, summariseMutantBenchmark } from "./mutant-benchmark.js";
 import { normalFormPicks, normalFormSummary } from "./normal-form-summary.js";
+import { accountPasses } from "./pass-accounting.js";
 import { pickFailure, shrinkRow } from "./shrink-rows.js";
 import { createTaskCache } from "./task-cache.js";
 import { createTaskPool, defaultWorkers, type TaskPool } from "./task-pool.js";
-import type { EvalTask, HuntTask, OutputOf, ShrinkTask } from "./tasks.js";
+import type { EvalTask, HuntTask, OutputOf, ShrinkOutput, ShrinkTask } from "./tasks.js";
 import { measureThroughput } from "./throughput.js";
 import { cellId, groupRounds, stripChoices, trialTasks, trialsCell, type CellTask, type CellWithChoices, type RoundWithChoices } from "./trials-cells.js";
 import { trustResults } from "./trust-results.js";
@@ -290,15 +291,18 @@ async function shrinkPhase(run: ExperimentRun, going: readonly Section[]): Promi
     const tasks = shrinkTasks[i] ?? [];
     const outputs = shrinkOutputs.slice(offset, offset + tasks.length);
     offset += tasks.length;
+    // Every shrink of this protocol, the normal form's too, for the accounting of each pass.
+    const all: ShrinkOutput[] = [...outputs];
     const rows: ShrinkRow[] = (picks[i] ?? []).map((pick, j) => {
       const row = shrinkRow(s.bugs[j] as string, pick, pick === null ? undefined : outputs[tasks.findIndex((t) => t.bug === pick.bug)]);
       if (!withNormalForm) return row;
       const findTasks = normalFormTasks[i]?.[j] ?? [];
       const found = shrinkOutputs.slice(normalFormOffset, normalFormOffset + findTasks.length);
       normalFormOffset += found.length;
+      all.push(...found);
       return { ...row, normalForm: normalFormSummary(found.map((o, k) => ({ choices: o.reproduced ? (o.counterexample?.choices ?? null) : null, candidateRuns: o.candidateRuns, converged: o.converged, invariant: (findTasks[k] as ShrinkTask).invariant, ...(o.counterexample?.faultShape === undefined ? {} : { faultShape: o.counterexample.faultShape }) }))) };
     });
-    run.update(s, { shrinks: { status: "done", rows } });
+    run.update(s, { shrinks: { status: "done", rows }, passes: { shrinks: all.length, rows: accountPasses(all) } });
   });
   const corpus = corpusDir !== null && config.corpusBudgetSteps !== null ? buildCorpusResults({ dir: corpusDir, budgetSteps: config.corpusBudgetSteps, entries: corpusEntries, outputs: corpusOutputs }) : null;
   run.save({ corpus });

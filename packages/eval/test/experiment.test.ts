@@ -173,6 +173,25 @@ describe("runExperiment", () => {
     expect(renderSummaryMarkdown(results)).toContain("The trust run failed");
   });
 
+  it("accounts for every shrink pass over each protocol's shrinks, the normal form's included, and shows it per protocol", async () => {
+    const results = await resultsInline();
+    for (const p of results.protocols) {
+      const shrinks = p.shrinks.rows.filter((r) => r.candidateRuns !== null).length + p.shrinks.rows.reduce((n, r) => n + (r.normalForm?.finds ?? 0), 0);
+      expect(p.passes?.shrinks).toBe(shrinks);
+      const rows = p.passes?.rows ?? [];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r.runs)).toEqual([...rows.map((r) => r.runs)].sort((a, b) => b - a));
+      for (const r of rows) {
+        expect(r.accepted).toBeLessThanOrEqual(r.tried);
+        expect(r.runs).toBeLessThanOrEqual(r.tried);
+        expect(r.findsHelped).toBeLessThanOrEqual(shrinks);
+      }
+      // Something was shrunk, so some pass made a new best.
+      expect(rows.some((r) => r.accepted > 0)).toBe(true);
+    }
+    expect(renderSummaryMarkdown(results)).toContain("### raft: what each shrink pass did");
+  });
+
   it("hunts the mutant protocols given with every strategy of the mutant benchmark, and reports it in the summary", async () => {
     const config = { ...tinyConfig, bugs: ["forget_on_restart"], normalFormFinds: 0, mutantBenchmark: { defects: ["vote_twice_in_term"], strategies: ["portfolio" as const], campaigns: 3, budget: 40 } };
     const mutants = [testProtocols[0] as (typeof testProtocols)[number]];
