@@ -48,6 +48,8 @@ function protocolSection(p: ProtocolResults, tables: readonly ResultTable[], dra
       ? ""
       : `<p class="alarm">The trust run found a violation on ${e(p.name)} with no defect${p.trust.firstViolation === null ? "" : ` (${e(p.trust.firstViolation.violation.invariant)}: ${e(p.trust.firstViolation.violation.message)})`}. Every ${e(p.name)} figure below is meaningless until it is fixed.</p>`;
   const mistakes = new Map(p.bugs.map((b) => [b.name, b.mistake]));
+  // Absent from results made before the experiment accounted for its passes.
+  const passes = tables.find((table) => table.id === `${id}-passes`);
   const rows = p.shrinks.rows;
   const toc = rows.map((r) => `<a href="#bug-${e(id)}-${e(slug(r.bug))}">${e(r.bug)}</a>`).join(" · ");
   return `<section class="protocol" id="protocol-${e(id)}"><h2>Protocol ${e(p.name)} <span class="version">${e(p.version)}</span></h2>
@@ -59,6 +61,7 @@ ${renderFoundByTrial(p, styles)}
 <details><summary>Every hunt, seed by seed</summary>${table(get("trials-per-seed"))}</details>
 ${section(get("shrink"), "h3")}
 ${renderShrinkProgress(p)}
+${passes === undefined ? "" : section(passes, "h3")}
 ${section(get("performance"), "h3")}
 <section id="counterexamples-${e(id)}" class="counterexamples"><h3>${e(p.name)}: counterexamples</h3>
 <p class="caption">For each defect, the shrunk failure: its space-time diagram, the numbered story, and the choice sequence that reproduces it. Click a step to see its events in the diagram (or a shape in the diagram to see its step); step through with the arrow keys.</p>
