@@ -94,6 +94,9 @@ export interface ExperimentConfig {
  */
 const RARE_MUTANTS: readonly string[] = ["m_keep_match_index", "m_read_index_without_heartbeat", "m_commit_by_last_term", "m_reply_log_length", "m_count_stale_promises", "m_recovery_stops_at_chosen", "m_persist_promise_on_new_round"];
 
+/** The full experiment's search-power phase: the rare mutants, random search against the portfolio and explore, at equal runs. */
+const MUTANT_BENCHMARK: MutantBenchmarkConfig = { defects: RARE_MUTANTS, strategies: ["random", "portfolio", "explore"], campaigns: 30, budget: 1000 };
+
 const STRATEGIES: readonly StrategyName[] = ["portfolio", "random", "coverage", "bandit", "explore"];
 
 /**
@@ -131,12 +134,7 @@ export const fullExperiment: ExperimentConfig = {
   speedupRunsPerTask: 600,
   continueAfterTrustFailure: false,
   huntScenario: huntScenarioOverrides,
-  mutantBenchmark: {
-    defects: RARE_MUTANTS,
-    strategies: ["random", "portfolio", "explore"],
-    campaigns: 30,
-    budget: 1000,
-  },
+  mutantBenchmark: MUTANT_BENCHMARK,
 };
 
 /**
@@ -158,5 +156,5 @@ export const quickExperiment: ExperimentConfig = {
   corpusBudgetSteps: 300_000,
   speedupTasks: 8,
   speedupRunsPerTask: 25,
-  mutantBenchmark: { defects: RARE_MUTANTS, strategies: ["random", "portfolio", "explore"], campaigns: 2, budget: 100 },
+  mutantBenchmark: { ...MUTANT_BENCHMARK, campaigns: 2, budget: 100 },
 };

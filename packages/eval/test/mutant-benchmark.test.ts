@@ -50,8 +50,10 @@ describe("the mutant benchmark", () => {
 
   it("needs twice the rate as well as intervals apart", () => {
     const planned = mutantBenchmarkTasks(mutants, { ...config, defects: ["no_client_dedup"], strategies: ["explore"] }, {});
-    // 13/30 against 2/30 is over twice, and apart; 14/30 against 8/30 is neither.
+    // 13/30 against 2/30 is over twice, and apart; 14/30 against 8/30 is neither; 29/30 against 15/30 is apart
+    // (83-99% against 33-67%) but under twice; 4/30 against 1/30 is four times but not apart (as in the test above).
     expect(summariseMutantBenchmark(config, planned, [campaigns(2, 1), campaigns(13, 1)].flat()).rows.map((r) => r.beatsRandom)).toEqual([false, true]);
     expect(summariseMutantBenchmark(config, planned, [campaigns(8, 1), campaigns(14, 1)].flat()).rows.map((r) => r.beatsRandom)).toEqual([false, false]);
+    expect(summariseMutantBenchmark(config, planned, [campaigns(15, 1), campaigns(29, 1)].flat()).rows.map((r) => r.beatsRandom)).toEqual([false, false]);
   });
 });

@@ -142,8 +142,8 @@ function mutantSentence(results: ExperimentResults): string | null {
   const m = results.mutants;
   if (m === undefined || m === null) return null;
   const wins = m.rows.filter((r) => r.beatsRandom);
-  const random = (defect: string) => m.rows.find((r) => r.defect === defect && r.strategy === "random");
-  const won = wins.map((w) => `${w.strategy} on ${w.defect}, ${w.found}/${w.campaigns} against random's ${random(w.defect)?.found ?? 0}/${w.campaigns}`).join("; ");
+  const random = (w: (typeof wins)[number]) => m.rows.find((r) => r.protocol === w.protocol && r.defect === w.defect && r.strategy === "random");
+  const won = wins.map((w) => `${w.strategy} on ${w.defect}, ${w.found}/${w.campaigns} against random's ${random(w)?.found ?? 0}/${w.campaigns}`).join("; ");
   const costs = m.costPerRun.filter((c) => c.strategy !== "random").map((c) => `${c.strategy} ${formatRatio(c.overRandom)}`).join(", ");
   const mutants = new Set(m.rows.map((r) => `${r.protocol}/${r.defect}`)).size;
   return `Guided search on the ${mutants} rare mutant${mutants === 1 ? "" : "s"} in that experiment (${m.strategies.join(", ")}; ${m.campaigns} campaigns of ${count(m.budget)} runs per cell, equal runs): ${wins.length === 0 ? "no guided cell found its mutant twice as often as random search with 95% intervals apart" : `cells that found their mutant twice as often as random search with 95% intervals apart: ${won}`}; a run's wall time against random's: ${costs}.`;
