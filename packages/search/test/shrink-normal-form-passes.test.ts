@@ -74,6 +74,35 @@ describe("passes toward one normal form", () => {
     expect(placed.choices).toEqual(twoFaults([0, 0], [2, 1]).map((v) => (v === 95 ? 90 : v)));
   });
 
+  it("place-decisions places two faults anew past ten alike pauses that each hold their timing, where more decisions than it keeps subsets of left it alone", () => {
+    // Each tick a client may pause (the clock stands still), then a fault may strike a node: fails on two faults,
+    // node 0 then node 1, two clock ticks apart.
+    const target: Target = {
+      run(source: ChoiceSource): Outcome {
+        const faults: { clock: number; node: number }[] = [];
+        let clock = 0;
+        for (let tick = 0; tick < 14; tick++) {
+          source.startSpan("client");
+          if (source.draw(2, "pause") === 0) clock++;
+          source.endSpan();
+          source.startSpan("tick");
+          const fault = source.drawBool(10, "fault?");
+          const node = source.draw(3, "node");
+          source.endSpan();
+          if (fault) faults.push({ clock, node });
+        }
+        const [a, b] = faults;
+        const fails = faults.length === 2 && a?.node === 0 && b?.node === 1 && b.clock - a.clock === 2;
+        return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
+      },
+    };
+    // The faults at ticks 0 and 12, ten pauses between them: any one pause zeroed puts them three apart.
+    const start = [0, 95, 0, ...Array.from({ length: 10 }, () => [1, 0, 0]).flat(), 0, 0, 0, 0, 95, 1];
+    expect(shrink({ target, choices: start, violation: bad, passes: ["lower-values"] }).choices).toEqual(start.map((v) => (v === 95 ? 90 : v)));
+    // Twelve decisions, three of them unlike: the two faults kept, the pauses cleared, the second fault two ticks on.
+    expect(shrink({ target, choices: start, violation: bad, passes: ["place-decisions", "lower-values"] }).choices).toEqual([0, 90, 0, 0, 0, 0, 0, 90, 1]);
+  });
+
   it("zero-kinds zeroes every draw of one kind at once, where ddmin windows of it break the failure", () => {
     const target = noisyTarget();
     const start = [95, 7, 3, 9, 4, 8, 1, 6, 2, 5, 9, 3, 7];

@@ -29,13 +29,13 @@ export function padded(values: readonly number[], length: number): number[] {
   return values.length >= length ? values.slice() : [...values, ...new Array<number>(length - values.length).fill(0)];
 }
 
-/** The best's decisions: the top-level spans after the settings holding something unusual (trailing zeros included); null when none or more than `max`. */
-export function decisionsOf<O extends Outcome>(state: ShrinkState<O>, max = PLACED_DECISIONS_MAX): Decision[] | null {
+/** The best's decisions: the top-level spans after the settings holding something unusual (trailing zeros included); null when none. */
+export function decisionsOf<O extends Outcome>(state: ShrinkState<O>): Decision[] | null {
   const head = settingsLength(state);
   const all = padded(state.best, state.bestKeys.length);
   const units = topLevel(state.spans(), all.length).filter((u) => u.start >= head && u.start < state.best.length && hasNonZero(state.best, u));
   const decisions = units.map((at) => ({ at, content: all.slice(at.start, at.end), kinds: state.bestKeys.slice(at.start, at.end) }));
-  return decisions.length === 0 || decisions.length > max ? null : decisions;
+  return decisions.length === 0 ? null : decisions;
 }
 
 /** True when `decision` can go to `slot` of `frame`: the same kinds of draws at the same offsets. */
@@ -80,7 +80,7 @@ export function placedValues(frame: Frame, { slots, contents }: Placement): numb
 
 /** Every placement of `decisions` whose last one goes to the frame's slot `last`: the others in every choice of earlier slots, in every order, each where it fits. */
 export function placementsEndingAt(frame: Frame, decisions: readonly Decision[], last: number): Generator<Placement> {
-  return placementsLookedAt(frame, decisions, { last, visits: { left: Infinity } });
+  return placementsLookedAt(frame, decisions, { last, visits: { left: Infinity }, orders: permutations(decisions) });
 }
 
 /**
@@ -88,11 +88,10 @@ export function placementsEndingAt(frame: Frame, decisions: readonly Decision[],
  * fitting or not, takes one from `visits.left`, and none is looked at once
  * it is 0: three decisions over a few hundred slots are millions of choices.
  */
-function* placementsLookedAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly visits: { left: number } }): Generator<Placement> {
-  const orders = permutations(decisions);
+function* placementsLookedAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly visits: { left: number }; readonly orders: readonly Decision[][] }): Generator<Placement> {
   for (const earlier of increasing(decisions.length - 1, at.last)) {
     const slots = [...earlier.map((i) => frame.slots[i] as Range), frame.slots[at.last] as Range];
-    for (const contents of orders) {
+    for (const contents of at.orders) {
       if (at.visits.left-- <= 0) return;
       if (contents.every((d, k) => fits(frame, slots[k] as Range, d))) yield { slots, contents };
     }
@@ -126,11 +125,12 @@ export function rankedPlacements(frame: Frame, decisions: readonly Decision[], l
   const out: RankedPlacement[] = [];
   const frameEnd = trimChoices(frame.values).length;
   const visits = { left: limits.visitsMax };
+  const orders = permutations(decisions);
   // When every decision holds something unusual, one placed at or past lengthMax makes a longer list, and so do all later slots.
   const unusual = decisions.every((d) => d.content.some((v) => v !== 0));
   for (let last = decisions.length - 1; last < frame.slots.length && out.length < limits.max && visits.left > 0; last++) {
     if (unusual && (frame.slots[last] as Range).start >= limits.lengthMax) break;
-    for (const placement of placementsLookedAt(frame, decisions, { last, visits })) {
+    for (const placement of placementsLookedAt(frame, decisions, { last, visits, orders })) {
       const length = placedLength(frame, placement, frameEnd);
       if (length <= limits.lengthMax) out.push({ rank: out.length, length, placement });
     }

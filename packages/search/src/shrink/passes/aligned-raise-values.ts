@@ -8,7 +8,7 @@ export const alignedRaiseValues: ShrinkPass = {
   name: "aligned-raise-values",
   contract: "raise each calm draw between the run-wide settings and the last decision (the last top-level span holding something unusual) to 1, one at a time, earliest first, with aligned replay (each kind of draw from its own queue, so every later decision stays the k-th of its kind); accepted only when the run's record gets shorter, stops at the first success",
   run(state) {
-    const decisions = decisionsOf(state, Number.POSITIVE_INFINITY);
+    const decisions = decisionsOf(state);
     const last = decisions?.at(-1);
     if (decisions === null || last === undefined) return;
     for (let p = settingsLength(state); p < last.at.start; p++) {

@@ -8,7 +8,7 @@ export const lowestLevels: ShrinkPass = {
   name: "lowest-levels",
   contract: "ask the world (@cx/sim's atLowestLevels) for the failure's faults at the lowest levels that allow them (a level the failure uses to its first, the others to 0, each trigger to the lowest value of its band there) and run that one candidate in place, aligned replay; a failure already at its lowest levels costs nothing",
   run(state) {
-    const decisions = decisionsOf(state, Number.POSITIVE_INFINITY);
+    const decisions = decisionsOf(state);
     if (decisions === null) return;
     const head = settingsLength(state);
     const best = padded(state.best, state.bestKeys.length);

@@ -9,8 +9,8 @@ import { learntFrames, ownFrame, reencodedJobs, type FrameRun, type Job } from "
 /** Runs a round may spend per decision of the best (at least RUNS_FLOOR) in each of its three stages: the best's own run, then the others (half of it learning them). */
 const RUNS_PER_DECISION = 8;
 
-/** Failures of more decisions than this are left alone: the subsets kept grow as this to the power PLACED_DECISIONS_MAX. */
-const KEPT_FROM_MAX = 8;
+/** Subsets kept at most (as many as 8 unlike decisions make: every 1 to 3 of them); failures with more are left alone, the subsets kept growing as the decisions to the power PLACED_DECISIONS_MAX. */
+const KEPT_SUBSETS_MAX = 92;
 
 /** Placements made in one round at most, shared evenly by every pair of a frame and a subset kept: a bound on the pass's memory and time before any run. */
 const PLACEMENTS_MADE_MAX = 200_000;
@@ -31,15 +31,16 @@ interface Candidate extends RankedPlacement {
   readonly job: Job;
 }
 
-/** Every choice of 1 to `most` of `n` items, fewer first, each in increasing order. */
-function subsets(n: number, most: number): number[][] {
+/** Every choice of 1 to `most` decisions, fewer first, each in increasing order, of alike ones (the same kinds and values: a client paced the same way fifteen times) only the earliest, since a placement reads only what a decision holds (a choice stays when adding its key, the JSON of what it keeps a line each, grows the set); null past `max`. */
+function keptSubsets(decisions: readonly Decision[], most: number, max: number): Decision[][] | null {
+  const alike = decisions.map((d) => JSON.stringify([d.kinds, d.content]));
   const out: number[][] = [];
-  let level: number[][] = [[]];
-  for (let size = 1; size <= most; size++) {
-    level = level.flatMap((chosen) => Array.from({ length: n - (chosen.at(-1) ?? -1) - 1 }, (_, k) => [...chosen, (chosen.at(-1) ?? -1) + 1 + k]));
-    out.push(...level);
+  for (let size = 1, level: number[][] = [[]]; size <= most && out.length <= max; size++) {
+    const seen = new Set<string>();
+    level = level.flatMap((chosen) => Array.from({ length: decisions.length - (chosen.at(-1) ?? -1) - 1 }, (_, k) => [...chosen, (chosen.at(-1) ?? -1) + 1 + k]));
+    out.push(...(level = level.filter((some) => seen.size < seen.add(some.map((i) => alike[i]).join("\n")).size)));
   }
-  return out;
+  return out.length > max ? null : out.map((some) => some.map((i) => decisions[i] as Decision));
 }
 
 /** The decision with only its first unusual draw (what makes it happen), every later one calm; the same object when nothing else is unusual. */
@@ -65,16 +66,16 @@ function jobsOf(frames: readonly FrameRun[], kept: readonly Decision[][], end: n
  */
 export const placeDecisions: ShrinkPass = {
   name: "place-decisions",
-  contract: `for a failure of 1 to ${KEPT_FROM_MAX} decisions (top-level spans after the run-wide settings holding something unusual): keep 1 to ${PLACED_DECISIONS_MAX} of them, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made (and no more than ${VISITS_PER_PLACEMENT} choices of slots and order looked at per placement a job may make), shortest first, then the earlier frame, then fewer kept; each stage tries the kept decisions as they are first, then bare (only each one's first unusual draw, the draws after it calm: a strike's time or a cut's node the new place may not need); aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}; fewer after two fruitless rounds in a row, and never past a quarter of the runs left); not again in one shrink for settings and kinds of decisions it found nothing for`,
+  contract: `for a failure whose decisions (top-level spans after the run-wide settings holding something unusual) make at most ${KEPT_SUBSETS_MAX} choices of 1 to ${PLACED_DECISIONS_MAX} of them (alike ones, the same kinds and values, interchangeable): keep each such choice, clear the others, and write the kept ones' contents into slots of the same kinds (in any order) of a frame: the best itself, a calm run of the best's settings with one unusual settings span made calm or one setting lowered (every smaller value up to 80, else a quarter, a half, three quarters and one less), the best's settings and lead (the protocol's first per-node draws, when they hold something unusual) with one draw of the lead lowered and the others at their maximum, the best's settings with one lowered and another one level down or up, or a calm run of settings that write the kept faults through another mechanism of the world (@cx/sim's reencodeFaults); first every decision in the best's own run, then fewer in it and any in calmer, lowered and re-encoded runs, then in lowered-lead and switched runs (a run each to learn a frame's slots, at most half of each allowance), each time at most ${PLACEMENTS_MADE_MAX} placements made (and no more than ${VISITS_PER_PLACEMENT} choices of slots and order looked at per placement a job may make), shortest first, then the earlier frame, then fewer kept; each stage tries the kept decisions as they are first, then bare (only each one's first unusual draw, the draws after it calm: a strike's time or a cut's node the new place may not need); aligned replay; stops at the first success; at most ${RUNS_PER_DECISION} runs per decision of the best in each of the three (at least ${RUNS_FLOOR}; fewer after two fruitless rounds in a row, and never past a quarter of the runs left); not again in one shrink for settings and kinds of decisions it found nothing for`,
   run(state) {
-    const decisions = decisionsOf(state, KEPT_FROM_MAX);
-    if (decisions === null) return;
+    const decisions = decisionsOf(state);
+    const whole = decisions === null ? null : keptSubsets(decisions, PLACED_DECISIONS_MAX, KEPT_SUBSETS_MAX);
+    if (decisions === null || whole === null) return;
     const head = settingsLength(state);
     const shape = `${state.best.slice(0, head).join(",")}|${decisions.map((d) => d.kinds.join(",")).join(";")}`;
     const tried = fruitless.get(state) ?? new Set<string>();
     fruitless.set(state, tried);
     if (tried.has(shape)) return;
-    const whole = subsets(decisions.length, Math.min(PLACED_DECISIONS_MAX, decisions.length)).map((indexes) => indexes.map((i) => decisions[i] as Decision));
     const bare = whole.map((some) => some.map(bareDecision)).filter((some, k) => some.some((d, i) => d !== whole[k]?.[i]));
     const kept = [...whole, ...bare];
     // Every decision moved within the best's own run first: it needs no run to learn, and it is the commonest step. Bare ones go last in each stage.
