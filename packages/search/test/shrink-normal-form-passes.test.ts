@@ -4,7 +4,7 @@ import { compareShortlex, defaultFinalShrinkPasses, shrink, trimChoices, type Ou
 import { findFailures } from "./fixtures/failures.js";
 import { expectEachPassAloneKeepsItsViolation } from "./fixtures/pass-laws.js";
 import { createToyTarget } from "./fixtures/toy-target.js";
-import { clockedFaultTarget, noisyTarget, strikeAfterRequests, strikeAfterRequestsTarget, twoFaultTarget, twoFaults, twoMechanismTarget, twoReorderingsTarget, writesBeforePartitionTarget } from "./fixtures/world-shaped-targets.js";
+import { clockedFaultTarget, noisyTarget, strikeAfterRequests, strikeAfterRequestsTarget, twoFaultTarget, twoFaults, twoMechanismTarget, twoReorderingsTarget, writesBeforePartitionTarget, pausesBetweenFaultsTarget } from "./fixtures/world-shaped-targets.js";
 
 const bad = { invariant: "bad" };
 
@@ -75,27 +75,7 @@ describe("passes toward one normal form", () => {
   });
 
   it("place-decisions places two faults anew past ten alike pauses that each hold their timing, where more decisions than it keeps subsets of left it alone", () => {
-    // Each tick a client may pause (the clock stands still), then a fault may strike a node: fails on two faults,
-    // node 0 then node 1, two clock ticks apart.
-    const target: Target = {
-      run(source: ChoiceSource): Outcome {
-        const faults: { clock: number; node: number }[] = [];
-        let clock = 0;
-        for (let tick = 0; tick < 14; tick++) {
-          source.startSpan("client");
-          if (source.draw(2, "pause") === 0) clock++;
-          source.endSpan();
-          source.startSpan("tick");
-          const fault = source.drawBool(10, "fault?");
-          const node = source.draw(3, "node");
-          source.endSpan();
-          if (fault) faults.push({ clock, node });
-        }
-        const [a, b] = faults;
-        const fails = faults.length === 2 && a?.node === 0 && b?.node === 1 && b.clock - a.clock === 2;
-        return { violation: fails ? { invariant: "bad", message: JSON.stringify(faults) } : null, choices: source.record(), spans: source.spans(), coverage: [] };
-      },
-    };
+    const target = pausesBetweenFaultsTarget();
     // The faults at ticks 0 and 12, ten pauses between them: any one pause zeroed puts them three apart.
     const start = [0, 95, 0, ...Array.from({ length: 10 }, () => [1, 0, 0]).flat(), 0, 0, 0, 0, 95, 1];
     expect(shrink({ target, choices: start, violation: bad, passes: ["lower-values"] }).choices).toEqual(start.map((v) => (v === 95 ? 90 : v)));
