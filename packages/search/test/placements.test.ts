@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fits, placedLength, placedValues, placementsEndingAt, rankedPlacements, type Decision, type Frame } from "../src/shrink/placements.js";
+import { fits, placedLength, placedValues, placementsEndingAt, rankedPlacements, slotsFor, type Decision, type Frame } from "../src/shrink/placements.js";
 import { trimChoices } from "../src/index.js";
 
 /** A frame of `slotKinds.length` slots of two draws each, the slot's kind in both keys, and decisions of the given kinds and contents. */
@@ -65,5 +65,35 @@ describe("placing a failure's decisions into a run's slots", () => {
     const { frame, decisions } = frameOf([0, 0, 0, 0, 0], [0]);
     const ranked = rankedPlacements(frame, decisions, { lengthMax: 100, max: 2, visitsMax: 1_000 });
     expect(ranked.map((r) => r.placement.slots[0])).toEqual([frame.slots[0], frame.slots[1]]);
+  });
+});
+
+describe("the slots of a run that a failure's decisions fit", () => {
+  it("are the same whether asked for the first time or again, for any order of asks over subsets, ranges and runs", () => {
+    // A run of nested and empty spans: slots are its top-level spans of the decisions' kinds.
+    const runOf = (kinds: readonly number[]) => {
+      const keys = kinds.flatMap((k) => [`k${k}`, `k${k}`]);
+      const spans = kinds.flatMap((_, i) => [{ start: 2 * i, end: 2 * i + 2 }, { start: 2 * i, end: 2 * i + 1 }, { start: 2 * i + 1, end: 2 * i + 1 }]);
+      return { keys, spans };
+    };
+    const direct = (run: { keys: readonly string[]; spans: readonly { start: number; end: number }[] }, decisions: readonly Decision[], within: { start: number; end: number }) =>
+      run.spans.filter((s, i) => i % 3 === 0 && s.start >= within.start && s.start < within.end && decisions.some((d) => fits(run, s, d)));
+    const subset = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 });
+    // Each ask queries several subsets over one range of one run: the cache must tell them apart by their kinds.
+    const ask = fc.record({ run: fc.nat(2), subsets: fc.array(subset, { minLength: 1, maxLength: 4 }), start: fc.nat(12), span: fc.nat(12) });
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }), { minLength: 3, maxLength: 3 }), fc.array(ask, { minLength: 1, maxLength: 30 }), (runKinds, asks) => {
+        const runs = runKinds.map(runOf);
+        for (const a of asks) {
+          const run = runs[a.run]!;
+          const within = { start: a.start, end: a.start + a.span };
+          for (const kinds of a.subsets) {
+            const decisions = kinds.map((k) => ({ at: { start: 0, end: 2 }, content: [1, 0], kinds: [`k${k}`, `k${k}`] }));
+            expect(slotsFor(run, decisions, within)).toEqual(direct(run, decisions, within));
+          }
+        }
+      }),
+      { numRuns: 200, seed: 11 },
+    );
   });
 });

@@ -45,9 +45,19 @@ export function fits(frame: Pick<Frame, "keys">, slot: Range, decision: Decision
   return true;
 }
 
+/** `slotsFor`'s answers by run (its kinds of draws) and by the range and kinds asked for: subsets of a failure's decisions share their kinds. */
+const slotsOf = new WeakMap<object, Map<string, readonly Range[]>>();
+
 /** The top-level spans of a run starting in `within` that some decision fits. */
-export function slotsFor(run: { readonly spans: readonly Range[]; readonly keys: readonly string[] }, decisions: readonly Decision[], within: Range): Range[] {
-  return topLevel(run.spans, run.keys.length).filter((u) => u.start >= within.start && u.start < within.end && decisions.some((d) => fits(run, u, d)));
+export function slotsFor(run: { readonly spans: readonly Range[]; readonly keys: readonly string[] }, decisions: readonly Decision[], within: Range): readonly Range[] {
+  const byAsk = slotsOf.get(run.keys) ?? new Map<string, readonly Range[]>();
+  slotsOf.set(run.keys, byAsk);
+  const ask = `${run.spans.length}|${within.start}|${within.end}|${[...new Set(decisions.map((d) => d.kinds.join(",")))].sort().join(";")}`;
+  const known = byAsk.get(ask);
+  if (known !== undefined) return known;
+  const slots = topLevel(run.spans, run.keys.length).filter((u) => u.start >= within.start && u.start < within.end && decisions.some((d) => fits(run, u, d)));
+  byAsk.set(ask, slots);
+  return slots;
 }
 
 /** Every ordering of `items`. */

@@ -4,8 +4,15 @@ import type { Range } from "../internal/ranges.js";
 /** Labels seen more often than this are not periodic settings (e.g. every message): `delete-between-labels` skips them. */
 const MAX_LABEL_GROUP = 32;
 
+/** `topLevel`'s answers by spans list and length (a run's spans never change): copies made again for every subset of decisions placed in a frame were a quarter of a long shrink's allocations, and they outlived the young generation. */
+const topLevelOf = new WeakMap<object, Map<number, readonly Range[]>>();
+
 /** Top-level spans (not inside an earlier one), in order, clipped to `length`. */
-export function topLevel(spans: readonly { start: number; end: number }[], length: number): Range[] {
+export function topLevel(spans: readonly { start: number; end: number }[], length: number): readonly Range[] {
+  const byLength = topLevelOf.get(spans) ?? new Map<number, readonly Range[]>();
+  topLevelOf.set(spans, byLength);
+  const known = byLength.get(length);
+  if (known !== undefined) return known;
   const sorted = spans.filter((s) => s.end > s.start && s.start < length).sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Range[] = [];
   let reach = -1;
@@ -14,6 +21,7 @@ export function topLevel(spans: readonly { start: number; end: number }[], lengt
     out.push({ start: s.start, end: Math.min(s.end, length) });
     reach = s.end;
   }
+  byLength.set(length, out);
   return out;
 }
 
