@@ -50,8 +50,8 @@ const slotsOf = new WeakMap<object, Map<string, readonly Range[]>>();
 
 /** The top-level spans of a run starting in `within` that some decision fits. */
 export function slotsFor(run: { readonly spans: readonly Range[]; readonly keys: readonly string[] }, decisions: readonly Decision[], within: Range): readonly Range[] {
-  const byAsk = slotsOf.get(run.keys) ?? new Map<string, readonly Range[]>();
-  slotsOf.set(run.keys, byAsk);
+  let byAsk = slotsOf.get(run.keys);
+  if (byAsk === undefined) slotsOf.set(run.keys, (byAsk = new Map()));
   const ask = `${run.spans.length}|${within.start}|${within.end}|${[...new Set(decisions.map((d) => d.kinds.join(",")))].sort().join(";")}`;
   const known = byAsk.get(ask);
   if (known !== undefined) return known;

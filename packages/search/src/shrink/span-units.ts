@@ -9,8 +9,8 @@ const topLevelOf = new WeakMap<object, Map<number, readonly Range[]>>();
 
 /** Top-level spans (not inside an earlier one), in order, clipped to `length`. */
 export function topLevel(spans: readonly { start: number; end: number }[], length: number): readonly Range[] {
-  const byLength = topLevelOf.get(spans) ?? new Map<number, readonly Range[]>();
-  topLevelOf.set(spans, byLength);
+  let byLength = topLevelOf.get(spans);
+  if (byLength === undefined) topLevelOf.set(spans, (byLength = new Map()));
   const known = byLength.get(length);
   if (known !== undefined) return known;
   const sorted = spans.filter((s) => s.end > s.start && s.start < length).sort((a, b) => a.start - b.start || b.end - a.end);
