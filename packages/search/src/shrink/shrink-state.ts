@@ -1,6 +1,6 @@
 import { GeneratedChoices, type Span } from "@cx/sim";
 import { compareShortlex, countNonZero, trimChoices } from "../choice-order.js";
-import { hashChoices } from "../internal/hash-choices.js";
+import { hashChoices, hashFrozen, hashLayout } from "../internal/hash-choices.js";
 import { KeyedReplay, queuesByKey } from "../internal/keyed-replay.js";
 import type { Outcome, Target } from "../target.js";
 import { passCounters, type PassCounters } from "./pass-stats.js";
@@ -119,12 +119,12 @@ export class ShrinkState<O extends Outcome> {
 
   /** Runs the best edited in place with each kind of draw from its own queue, so a decision that vanishes does not shift the meaning of unrelated ones. */
   considerAligned(edited: readonly number[]): boolean {
-    return this.evaluate(`k${hashChoices(edited)}|${hashChoices(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(edited, this.bestKeys) }));
+    return this.evaluate(`k${hashChoices(edited)}|${hashFrozen(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(edited, this.bestKeys) }));
   }
 
   /** Replays `values` of the given kinds, each kind from its own queue (a candidate built from another run's draws). */
   considerKeyed(values: readonly number[], keys: readonly string[]): boolean {
-    return this.evaluate(`q${hashChoices(values)}|${hashChoices(keys.map((k) => k.length))}|${hashChoices(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(values, keys) }));
+    return this.evaluate(`q${hashChoices(values)}|${hashLayout(keys)}|${hashFrozen(this.best)}`, () => new KeyedReplay({ queues: queuesByKey(values, keys) }));
   }
 
   /** Replays `prefix`, then draws from a generator seeded with `tailSeed` (the same run on any machine); true if its record became the best. Nothing is known of the record before the run, so every new call costs one. */
