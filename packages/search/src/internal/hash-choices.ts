@@ -26,7 +26,7 @@ const layoutHashes = new WeakMap<readonly string[], string>();
  * `hashChoices(values)` for an array its owner never changes, computed once
  * per array: every aligned or keyed candidate of a shrink names the best it
  * edits in its cache key, and hashing a best of hundreds of values again for
- * each of tens of thousands of candidates cost 2 to 5% of a shrink.
+ * each of tens of thousands of candidates cost up to 5% of a shrink.
  *
  * @example
  * ```ts
