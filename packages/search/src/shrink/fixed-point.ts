@@ -6,7 +6,13 @@ import type { ShrinkState } from "./shrink-state.js";
 /** How a pass did in a round, for the next round's order: shortened first, then improved, then nothing. */
 type Rank = -1 | 0 | 1;
 
-/** Runs passes against one state to a fixed point, keeping per-pass counters, in Hypothesis's order: after each round the passes that shortened the best first, then those that lowered it, then the rest (a stable sort). A pass that did nothing at the current best is skipped until the best changes: it would only hit the cache. */
+/**
+ * Runs passes against one state to a fixed point, keeping per-pass
+ * counters, in Hypothesis's order: after each round the passes that
+ * shortened the best first, then those that lowered it, then the rest (a
+ * stable sort). A pass that did nothing at the current best is skipped
+ * until the best changes: it would only hit the cache.
+ */
 export class FixedPoint<O extends Outcome> {
   private readonly counters = new Map<string, PassCounters>();
   /** The state's version at which each pass last ran to its end without a success. */

@@ -30,7 +30,15 @@ export interface StateSetup<O extends Outcome> {
   readonly onProgress: ((progress: { candidateRuns: number; rounds: number; decisions: number; nonZero: number; best: readonly number[] }) => void) | undefined;
 }
 
-/** The shrinker's state shared by every pass: the best sequence so far (its outcome, spans and the kind of each draw), the cache of candidates already run, the run budget, and the counters of the pass now running. Passes only propose candidates through `consider*`; only a candidate whose run breaks the same invariant with a record strictly smaller in shortlex becomes the best, which is why every pass keeps the violation, never grows the sequence and terminates. */
+/**
+ * The shrinker's state shared by every pass: the best sequence so far (its
+ * outcome, spans and the kind of each draw), the cache of candidates
+ * already run, the run budget, and the counters of the pass now running.
+ * Passes only propose candidates through `consider*`; only a candidate whose
+ * run breaks the same invariant with a record strictly smaller in shortlex
+ * becomes the best, which is why every pass keeps the violation, never
+ * grows the sequence and terminates.
+ */
 export class ShrinkState<O extends Outcome> {
   best: number[] = [];
   bestOutcome: O | null = null;

@@ -25,7 +25,12 @@ export function withSettingEdits(values: readonly number[], keys: readonly strin
 /** The fewest runs a round of a pass with an allowance may spend, whatever the length of the best. */
 export const RUNS_FLOOR = 1000;
 
-/** The run count a round of a pass may spend up to: `perDecision` runs per decision of the best, times the pass's payoff share (see `ShrinkState.payoffShare`), at least `floor`, and never past the round's end (a quarter of the runs left when the round began). Counted, so the same on any machine. */
+/**
+ * The run count a round of a pass may spend up to: `perDecision` runs per
+ * decision of the best, times the pass's payoff share (see
+ * `ShrinkState.payoffShare`), at least `floor`, and never past the round's
+ * end (a quarter of the runs left when the round began). Counted, so the same on any machine.
+ */
 export function runAllowance<O extends Outcome>(state: ShrinkState<O>, perDecision: number, floor = RUNS_FLOOR): number {
   const wanted = Math.max(floor, Math.floor(perDecision * state.best.length * state.payoffShare()));
   return Math.min(state.runs + wanted, state.roundEnd);

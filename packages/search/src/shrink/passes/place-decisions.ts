@@ -14,7 +14,13 @@ const KEPT_SUBSETS_MAX = 92;
 
 /** Placements made in one round at most, shared evenly by every pair of a frame and a subset kept: a bound on the pass's memory and time before any run. */
 const PLACEMENTS_MADE_MAX = 200_000;
-/** Choices of slots and order a job may look at per placement it may make: the bound on the enumeration itself. Without it a job whose placements were mostly too long looked at every choice (three decisions over a few hundred slots of a long frame: millions each), and one Raft shrink spent six minutes there without a run. */
+/**
+ * Choices of slots and order a job may look at per placement it may make:
+ * the bound on the enumeration itself. Without it a job whose placements
+ * were mostly too long looked at every choice (three decisions over a few
+ * hundred slots of a long frame: millions each), and one Raft shrink spent
+ * six minutes there without a run.
+ */
 const VISITS_PER_PLACEMENT = 64;
 
 /** Per shrink, the shapes (settings and kinds of each decision) this pass found nothing for: another pass changing a value inside a decision would have it try the same placements again. */
