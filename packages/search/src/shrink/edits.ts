@@ -37,7 +37,6 @@ export function deletionSizes(length: number): number[] {
 export function moveDistances(count: number): number[] {
   const out: number[] = [];
   for (let d = count; d >= 1; d >>= 1) out.push(d);
-  if (count > 1 && out.at(-1) !== 1) out.push(1);
   return out;
 }
 

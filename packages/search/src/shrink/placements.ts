@@ -39,7 +39,7 @@ export function decisionsOf<O extends Outcome>(state: ShrinkState<O>): Decision[
 }
 
 /** True when `decision` can go to `slot` of `frame`: the same kinds of draws at the same offsets. */
-export function fits(frame: Pick<Frame, "keys">, slot: Range, decision: Decision): boolean {
+export function fits(frame: Pick<Frame, "keys">, slot: Range, decision: Pick<Decision, "kinds">): boolean {
   if (slot.end - slot.start !== decision.kinds.length) return false;
   for (let k = 0; k < decision.kinds.length; k++) if (frame.keys[slot.start + k] !== decision.kinds[k]) return false;
   return true;
@@ -88,17 +88,14 @@ export function placedValues(frame: Frame, { slots, contents }: Placement): numb
   return edited;
 }
 
-/** Every placement of `decisions` whose last one goes to the frame's slot `last`: the others in every choice of earlier slots, in every order, each where it fits. */
-export function placementsEndingAt(frame: Frame, decisions: readonly Decision[], last: number): Generator<Placement> {
-  return placementsLookedAt(frame, decisions, { last, visits: { left: Infinity }, orders: permutations(decisions) });
-}
-
 /**
- * {@link placementsEndingAt}, where each choice of slots and order looked at,
- * fitting or not, takes one from `visits.left`, and none is looked at once
- * it is 0: three decisions over a few hundred slots are millions of choices.
+ * Every placement of `decisions` whose last one goes to the frame's slot
+ * `last`: the others in every choice of earlier slots, in every order, each
+ * where it fits. Each choice of slots and order looked at, fitting or not,
+ * takes one from `visits.left`, and none is looked at once it is 0: three
+ * decisions over a few hundred slots are millions of choices.
  */
-function* placementsLookedAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly visits: { left: number }; readonly orders: readonly Decision[][] }): Generator<Placement> {
+function* placementsEndingAt(frame: Frame, decisions: readonly Decision[], at: { readonly last: number; readonly visits: { left: number }; readonly orders: readonly Decision[][] }): Generator<Placement> {
   for (const earlier of increasing(decisions.length - 1, at.last)) {
     const slots = [...earlier.map((i) => frame.slots[i] as Range), frame.slots[at.last] as Range];
     for (const contents of at.orders) {
@@ -140,7 +137,7 @@ export function rankedPlacements(frame: Frame, decisions: readonly Decision[], l
   const unusual = decisions.every((d) => d.content.some((v) => v !== 0));
   for (let last = decisions.length - 1; last < frame.slots.length && out.length < limits.max && visits.left > 0; last++) {
     if (unusual && (frame.slots[last] as Range).start >= limits.lengthMax) break;
-    for (const placement of placementsLookedAt(frame, decisions, { last, visits, orders })) {
+    for (const placement of placementsEndingAt(frame, decisions, { last, visits, orders })) {
       const length = placedLength(frame, placement, frameEnd);
       if (length <= limits.lengthMax) out.push({ rank: out.length, length, placement });
     }

@@ -60,7 +60,8 @@ export class ShrinkState<O extends Outcome> {
   private counters: PassCounters = passCounters("initial run");
   /** Per pass, how many of its rounds in a row spent runs to their end without a new best. */
   private readonly misses = new Map<string, number>();
-  private roundEndAt = 0;
+  /** The run count the round of the pass now counted may not pass, whatever its allowance (see ROUND_SHARE_MAX). */
+  roundEnd = 0;
 
   constructor(private readonly setup: StateSetup<O>) {
     this.started = setup.clock ? setup.clock() : null;
@@ -84,12 +85,7 @@ export class ShrinkState<O extends Outcome> {
   /** The pass whose candidates are counted from now on (a round of it starts). */
   countFor(counters: PassCounters): void {
     this.counters = counters;
-    this.roundEndAt = this.runs + Math.floor(Math.max(0, this.setup.candidateRunsMax - this.runs) * ROUND_SHARE_MAX);
-  }
-
-  /** The run count the round of the pass now counted may not pass, whatever its allowance (see ROUND_SHARE_MAX). */
-  get roundEnd(): number {
-    return this.roundEndAt;
+    this.roundEnd = this.runs + Math.floor(Math.max(0, this.setup.candidateRunsMax - this.runs) * ROUND_SHARE_MAX);
   }
 
   /** Records how a round of the pass `name` ended: a new best clears its misses, a round without one adds to them. */

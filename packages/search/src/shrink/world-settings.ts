@@ -38,12 +38,8 @@ export function runAllowance<O extends Outcome>(state: ShrinkState<O>, perDecisi
 
 /** How many leading values are run-wide settings: the end of sim's settings spans; none when the target labels its draws but none as settings; sim's most when it labels nothing. */
 export function settingsLength<O extends Outcome>(state: ShrinkState<O>): number {
-  let end = 0;
-  let labelled = false;
-  for (const s of state.spans()) {
-    labelled = true;
-    if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
-  }
-  if (end === 0) return labelled ? 0 : Math.min(runLayout.settingsDrawsMax, state.best.length);
+  const spans = state.spans();
+  let end = spans.length === 0 ? runLayout.settingsDrawsMax : 0;
+  for (const s of spans) if (runLayout.settingsSpans.includes(s.label)) end = Math.max(end, s.end);
   return Math.min(end, state.best.length);
 }

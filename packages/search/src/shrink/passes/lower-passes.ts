@@ -36,7 +36,6 @@ export const lowerValues: ShrinkPass = {
 
 /** Zero one value while zeroing or decrementing one of the next few, aligned. */
 function lowerPairsAligned<O extends Outcome>(state: ShrinkState<O>): void {
-  const consider = (candidate: number[]): boolean => state.considerAligned(candidate);
   for (let i = 0; i < state.best.length && !state.stopped; i++) {
     if ((state.best[i] ?? 0) === 0) continue;
     let partners = 0;
@@ -45,7 +44,7 @@ function lowerPairsAligned<O extends Outcome>(state: ShrinkState<O>): void {
       if (v === 0) continue;
       partners++;
       const zeroed = with1(state.best, i, 0);
-      if (consider(with1(zeroed, j, 0)) || consider(with1(zeroed, j, v - 1))) break;
+      if (state.considerAligned(with1(zeroed, j, 0)) || state.considerAligned(with1(zeroed, j, v - 1))) break;
     }
   }
 }

@@ -3,17 +3,13 @@ import { hasNonZero, type Range } from "../../internal/ranges.js";
 import type { Outcome } from "../../target.js";
 import { descendingIndexes } from "../ddmin-windows.js";
 import { moveDistances } from "../edits.js";
+import { fits } from "../placements.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import { rareLabels, unitsLabelled } from "../span-units.js";
 
 /** Values tried for a moved decision's dependent draw (a node id, a shape): small ones, as such draws are. */
 const DEPENDENT_VALUES = 8;
-
-/** True when `a` and `b` hold the same kinds of draws at the same offsets. */
-function sameKinds(keys: readonly string[], a: Range, b: Range): boolean {
-  return a.end - a.start === b.end - b.start && keys.slice(a.start, a.end).every((key, k) => key === keys[b.start + k]);
-}
 
 /** A move of `from`'s values to `to` (and `from` zeroed), the copy's draw at `offset` set to `value` if given. */
 interface Move {
@@ -50,7 +46,7 @@ function tryMove<O extends Outcome>(state: ShrinkState<O>, { from, to }: Move, a
 function moveUnit<O extends Outcome>(state: ShrinkState<O>, units: readonly Range[], { u, adjust }: { readonly u: number; readonly adjust: boolean }): boolean {
   const from = units[u];
   if (from === undefined || from.end > state.best.length || !hasNonZero(state.best, from)) return false;
-  const calm = units.slice(0, u).filter((t) => !hasNonZero(state.best, t) && sameKinds(state.bestKeys, t, from));
+  const calm = units.slice(0, u).filter((t) => !hasNonZero(state.best, t) && fits({ keys: state.bestKeys }, t, { kinds: state.bestKeys.slice(from.start, from.end) }));
   const distances = moveDistances(calm.length);
   for (const back of distances) {
     if (state.stopped) return false;

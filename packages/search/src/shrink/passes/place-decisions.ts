@@ -27,9 +27,7 @@ const VISITS_PER_PLACEMENT = 64;
 const fruitless = new WeakMap<object, Set<string>>();
 
 /** A placement of some of the decisions into one frame, with what orders it among all of them. */
-interface Candidate extends RankedPlacement {
-  readonly job: Job;
-}
+type Candidate = RankedPlacement & { readonly job: Job };
 
 /** Every choice of 1 to `most` decisions, fewer first, each in increasing order, of alike ones (the same kinds and values: a client paced the same way fifteen times) only the earliest, since a placement reads only what a decision holds (a choice stays when adding its key, the JSON of what it keeps a line each, grows the set); null past `max`. */
 function keptSubsets(decisions: readonly Decision[], most: number, max: number): Decision[][] | null {
