@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
-import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/search";
+import { countNonZero, defaultCleanupShrinkPasses, defaultFinalShrinkPasses, defaultShrinkPasses, hunt, serializeRepro, shrink, type ShrinkOptions, type ShrinkPassName, type Target } from "@cx/search";
 import { GeneratedChoices, hashText, isRunLimitError, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
 import type { ProtocolRef } from "./experiment-protocol.js";
@@ -93,6 +93,7 @@ function shrinkFailure(target: PluginTarget, task: ShrinkTask) {
     violation: { invariant: task.invariant },
     clock: () => performance.now(),
     maxCandidates: task.candidatesMax,
+    ...passesWithout(task.without ?? []),
     onProgress: (p) => {
       const last = progress[progress.length - 1];
       if (last === undefined || p.decisions < last[1]) progress.push([p.candidateRuns, p.decisions]);
@@ -101,6 +102,13 @@ function shrinkFailure(target: PluginTarget, task: ShrinkTask) {
   const last = progress[progress.length - 1];
   if (last !== undefined && last[0] < result.stats.candidateRuns) progress.push([result.stats.candidateRuns, result.stats.decisionsAfter]);
   return { ...result, progress };
+}
+
+/** The shrinker's default pass lists with `without` left out; nothing to say when nothing is left out (the defaults apply). */
+function passesWithout(without: readonly ShrinkPassName[]): Pick<ShrinkOptions, "passes" | "finalPasses" | "cleanupPasses"> {
+  if (without.length === 0) return {};
+  const kept = (names: readonly ShrinkPassName[]): ShrinkPassName[] => names.filter((name) => !without.includes(name));
+  return { passes: kept(defaultShrinkPasses), finalPasses: kept(defaultFinalShrinkPasses), cleanupPasses: kept(defaultCleanupShrinkPasses) };
 }
 
 /** The options a task's runs get: the plug-in's scenario with the task's overrides, or nothing to say (the plug-in's own). */

@@ -1,4 +1,4 @@
-import type { Feedback, PassStats } from "@cx/search";
+import type { Feedback, PassStats, ShrinkPassName } from "@cx/search";
 import { hashText } from "@cx/sim";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import type { Counterexample, HuntRecord, StrategyName, ViolationRecord } from "./results.js";
@@ -34,6 +34,8 @@ export interface ShrinkTask extends ProtocolRef {
   readonly cxVersion: string;
   /** The scenario options the failure was found with, over the plug-in's own (absent: the plug-in's scenario). */
   readonly scenario?: Readonly<Record<string, number>>;
+  /** Passes left out of the shrinker's default lists (main, final and cleanup): what the shrink ends on without them. Absent or empty: every default pass. */
+  readonly without?: readonly ShrinkPassName[];
 }
 
 /** Check one corpus history for linearizability within a step budget. */
@@ -121,7 +123,7 @@ export function taskKey(task: EvalTask): string {
     case "hunt":
       return `hunt|${task.protocol}|${task.bugs.join("+") || "-"}|${task.strategy}|${task.seed}|${task.budget}${task.scenario === undefined ? "" : `|${hashText(JSON.stringify(task.scenario))}`}`;
     case "shrink":
-      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${hashText(task.choices.join(","))}${task.scenario === undefined ? "" : `|${hashText(JSON.stringify(task.scenario))}`}`;
+      return `shrink|${task.protocol}|${task.bug}|${task.invariant}|${task.candidatesMax}|${task.storyStepsMax}|${hashText(task.choices.join(","))}${task.scenario === undefined ? "" : `|${hashText(JSON.stringify(task.scenario))}`}${task.without === undefined || task.without.length === 0 ? "" : `|without ${task.without.join(",")}`}`;
     case "corpus":
       return `corpus|${task.path}|${task.budgetSteps}`;
     case "batch":
