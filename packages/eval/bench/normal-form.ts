@@ -4,14 +4,14 @@
 //   [--runs 100000] [--strategy portfolio] [--scenario '{"drawnHorizon":1,"swarm":2}'] [--bugs a,b] [--out file.json]
 //   [--save-finds finds.json] [--finds finds.json] [--first-seed 1] [--without pass-a,pass-b]
 // --first-seed starts the seeds elsewhere (seeds 21-40: finds no pass was tuned on); --without leaves
-// final passes out of the default list, to measure what each one adds on the same finds.
+// passes out of the default lists (main, final and cleanup), to measure what each one adds on the same finds.
 // --save-finds keeps every hunt's find (before shrinking); --finds shrinks those instead of hunting, so two
 // versions of the shrinker are compared on the very same finds.
 // The defaults are what `cx hunt` runs: the portfolio strategy, the protocol's scenario with the drawn
 // horizon, the swarm profile and the steady client cadence (huntScenarioOverrides); --scenario replaces those.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadProtocol } from "@cx/protocols";
-import { DEFAULT_CANDIDATE_RUNS_MAX, defaultFinalShrinkPasses, type PassStats, type StrategyName } from "@cx/search";
+import { DEFAULT_CANDIDATE_RUNS_MAX, defaultCleanupShrinkPasses, defaultFinalShrinkPasses, defaultShrinkPasses, type PassStats, type ShrinkPassName, type StrategyName } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
 import { measureNormalForm, type HuntedFind } from "../src/normal-form.js";
 
@@ -23,12 +23,14 @@ function flag(name: string, fallback: string): string {
 const seeds = Number(flag("seeds", "20"));
 const firstSeed = Number(flag("first-seed", "1"));
 const without = flag("without", "").split(",").filter((name) => name !== "");
-const unknownPass = without.find((name) => !defaultFinalShrinkPasses.some((pass) => pass === name));
+const defaultPasses: readonly string[] = [...defaultShrinkPasses, ...defaultFinalShrinkPasses, ...defaultCleanupShrinkPasses];
+const unknownPass = without.find((name) => !defaultPasses.includes(name));
 if (unknownPass !== undefined) {
-  process.stderr.write(`--without: "${unknownPass}" is not a default final pass (expected one of ${defaultFinalShrinkPasses.join(", ")})\n`);
+  process.stderr.write(`--without: "${unknownPass}" is not a default pass (expected one of ${[...new Set(defaultPasses)].join(", ")})\n`);
   process.exit(2);
 }
-const finalPasses = defaultFinalShrinkPasses.filter((name) => !without.includes(name));
+const kept = (names: readonly ShrinkPassName[]): ShrinkPassName[] => names.filter((name) => !without.includes(name));
+const passLists = without.length === 0 ? {} : { passes: kept(defaultShrinkPasses), finalPasses: kept(defaultFinalShrinkPasses), cleanupPasses: kept(defaultCleanupShrinkPasses) };
 const huntBudget = Number(flag("budget", "1000"));
 const runs = Number(flag("runs", String(DEFAULT_CANDIDATE_RUNS_MAX)));
 const strategy = flag("strategy", "portfolio") as StrategyName;
@@ -52,7 +54,7 @@ const rows = measureNormalForm({
   huntBudget,
   strategy,
   scenario,
-  shrink: { candidateRunsMax: runs, finalPasses, clock: () => performance.now() },
+  shrink: { candidateRunsMax: runs, ...passLists, clock: () => performance.now() },
   ...(savedFile === undefined ? {} : { finds: savedFile.finds }),
   onHunt: (find) => {
     hunted.push(find);

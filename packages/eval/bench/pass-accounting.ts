@@ -55,6 +55,8 @@ const pool = createTaskPool(workersFlag === undefined ? {} : { workers: Number(w
 const outputsAll: ShrinkOutput[] = [];
 const finds: Find[] = [];
 let decisions: PassDecision[] = [];
+// Every shrink with one pass left out, for the JSON: which find, which pass, and where it ended.
+let ablationRows: { defect: string; seed: number; pass: string; decisionsAfter: number; candidateRuns: number; converged: boolean; storySteps: number | null }[] = [];
 const started = Date.now();
 const shrinkTask = (find: HuntedFind, without: readonly ShrinkPassName[] = []): ShrinkTask => ({
   kind: "shrink",
@@ -87,6 +89,11 @@ try {
     const planned = outputs.flatMap((output, find) => (output.passes ?? []).filter((p) => p.accepted > 0).map((p) => ({ find, pass: p.name as ShrinkPassName })));
     const ablated = await Promise.all(planned.map(({ find, pass }) => pool.run(shrinkTask(hunted[find] as HuntedFind, [pass]))));
     const ablations: Ablation[] = ablated.map((output, k) => ({ ...(planned[k] as (typeof planned)[number]), choices: output.counterexample?.choices ?? null, candidateRuns: output.candidateRuns }));
+    ablationRows = ablated.map((output, k) => {
+      const { find, pass } = planned[k] as (typeof planned)[number];
+      const { bug, seed } = hunted[find] as HuntedFind;
+      return { defect: bug, seed, pass, decisionsAfter: output.decisionsAfter, candidateRuns: output.candidateRuns, converged: output.converged, storySteps: output.counterexample?.storyStepsTotal ?? null };
+    });
     decisions = decidedByPass(
       outputs.map((o) => ({ choices: o.counterexample?.choices ?? null, candidateRuns: o.candidateRuns })),
       ablations,
@@ -114,4 +121,4 @@ if (decided) {
   for (const d of decisions) console.log(`| ${d.name} | ${d.ablated} | ${d.longerWithout} | ${d.shorterWithout} | ${d.runsWith} | ${d.runsWithout} |`);
 }
 const out = valueOf("--out");
-if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "pass-accounting", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, seeds, budget, finds, passes: rows, ...(decided ? { decided: decisions } : {}) }, null, 2)}\n`);
+if (out !== undefined) writeFileAtomic.sync(resolve(out), `${JSON.stringify({ benchmark: "pass-accounting", command: process.argv.slice(2).join(" "), protocol: protocol.plugin.name, seeds, budget, finds, passes: rows, ...(decided ? { decided: decisions, ablations: ablationRows } : {}) }, null, 2)}\n`);
