@@ -68,7 +68,6 @@ export const defaultShrinkPasses: readonly ShrinkPassName[] = [
   "delete-chunks",
   "delete-zero-runs",
   "lower-values",
-  "lower-common-offset",
 ];
 
 /**

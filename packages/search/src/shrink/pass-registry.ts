@@ -1,6 +1,6 @@
 import { deleteBetweenLabels, deleteChunks, deleteInsideSpans, deleteSpanRuns, deleteZeroRuns, replaceSpans } from "./passes/delete-passes.js";
 import { lowestLevels } from "./passes/lowest-levels.js";
-import { alignedLower, lowerCommonOffset, lowerValues } from "./passes/lower-passes.js";
+import { alignedLower, lowerValues } from "./passes/lower-passes.js";
 import { moveAndSwap } from "./passes/move-and-swap.js";
 import { placeDecisions } from "./passes/place-decisions.js";
 import { redraw } from "./passes/redraw.js";
@@ -21,7 +21,6 @@ export const shrinkPasses = {
   "delete-chunks": deleteChunks,
   "delete-zero-runs": deleteZeroRuns,
   "lower-values": lowerValues,
-  "lower-common-offset": lowerCommonOffset,
   "place-decisions": placeDecisions,
   "lowest-levels": lowestLevels,
   "move-and-swap": moveAndSwap,

@@ -1,4 +1,4 @@
-import { nonZeroIndexes, raiseAfter, with1 } from "../edits.js";
+import { raiseAfter, with1 } from "../edits.js";
 import type { ShrinkPass } from "../shrink-pass.js";
 import type { ShrinkState } from "../shrink-state.js";
 import type { Outcome } from "../../target.js";
@@ -56,29 +56,5 @@ export const alignedLower: ShrinkPass = {
   run(state) {
     lowerEach(state, (lowered, i, old) => state.considerAligned(lowered) || state.considerAligned(raiseAfter(lowered, i, old)));
     lowerPairsAligned(state);
-  },
-};
-
-/** Groups of this many neighbouring unusual values (in the order of the sequence) are lowered together. */
-const GROUP_SIZES = [3, 2] as const;
-
-/** Takes the largest common offset from the values at `indexes` that still fails: the whole smallest value, then half, ... 1. */
-function lowerGroup<O extends Outcome>(state: ShrinkState<O>, indexes: readonly number[]): void {
-  const smallest = (): number => Math.min(...indexes.map((i) => state.best[i] ?? 0));
-  for (let d = smallest(); d >= 1 && !state.stopped; ) {
-    const lowered = state.best.slice();
-    for (const i of indexes) lowered[i] = Math.max(0, (lowered[i] ?? 0) - d);
-    d = state.consider(lowered) ? smallest() : d >> 1;
-  }
-}
-
-/** Lower neighbouring values together: values that only matter relative to each other (two timers that must collide) cannot be lowered one at a time. */
-export const lowerCommonOffset: ShrinkPass = {
-  name: "lower-common-offset",
-  contract: "take the same amount from 3, then 2, neighbouring unusual values at once (the whole smallest value, then half, ... 1); flat replay",
-  run(state) {
-    for (const size of GROUP_SIZES) {
-      for (let g = 0; !state.stopped && g + size <= nonZeroIndexes(state.best).length; g++) lowerGroup(state, nonZeroIndexes(state.best).slice(g, g + size));
-    }
   },
 };
