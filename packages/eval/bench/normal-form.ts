@@ -14,6 +14,7 @@ import { loadProtocol } from "@cx/protocols";
 import { DEFAULT_CANDIDATE_RUNS_MAX, defaultCleanupShrinkPasses, defaultFinalShrinkPasses, defaultShrinkPasses, type PassStats, type ShrinkPassName, type StrategyName } from "@cx/search";
 import { huntScenarioOverrides } from "@cx/sim";
 import { measureNormalForm, type HuntedFind } from "../src/normal-form.js";
+import { passesWithout } from "../src/passes-without.js";
 
 function flag(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -29,8 +30,6 @@ if (unknownPass !== undefined) {
   process.stderr.write(`--without: "${unknownPass}" is not a default pass (expected one of ${[...new Set(defaultPasses)].join(", ")})\n`);
   process.exit(2);
 }
-const kept = (names: readonly ShrinkPassName[]): ShrinkPassName[] => names.filter((name) => !without.includes(name));
-const passLists = without.length === 0 ? {} : { passes: kept(defaultShrinkPasses), finalPasses: kept(defaultFinalShrinkPasses), cleanupPasses: kept(defaultCleanupShrinkPasses) };
 const huntBudget = Number(flag("budget", "1000"));
 const runs = Number(flag("runs", String(DEFAULT_CANDIDATE_RUNS_MAX)));
 const strategy = flag("strategy", "portfolio") as StrategyName;
@@ -54,7 +53,7 @@ const rows = measureNormalForm({
   huntBudget,
   strategy,
   scenario,
-  shrink: { candidateRunsMax: runs, ...passLists, clock: () => performance.now() },
+  shrink: { candidateRunsMax: runs, ...passesWithout(without as ShrinkPassName[]), clock: () => performance.now() },
   ...(savedFile === undefined ? {} : { finds: savedFile.finds }),
   onHunt: (find) => {
     hunted.push(find);

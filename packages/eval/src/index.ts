@@ -62,6 +62,7 @@ export { buildCorpusResults, corpusTasks, type CorpusEntry } from "./corpus.js";
 export { describeMachine } from "./machine.js";
 export { findCorpusDir, findRepoRoot } from "./repo-root.js";
 export { median } from "./median.js";
+export { passesWithout } from "./passes-without.js";
 export { accountPasses, decidedByPass, passAccountingTables, type Ablation, type PassDecision } from "./pass-accounting.js";
 export { mutantBenchmarkTable, mutantBenchmarkTasks, summariseMutantBenchmark } from "./mutant-benchmark.js";
 export { censoredMedian, summariseCampaigns, wilsonInterval, type CampaignSummary, type CensoredMedian, type Interval } from "./campaign-statistics.js";

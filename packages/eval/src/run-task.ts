@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { checkLinearizability, kvModel, parseHistory, registerModel } from "@cx/check";
-import { countNonZero, defaultCleanupShrinkPasses, defaultFinalShrinkPasses, defaultShrinkPasses, hunt, serializeRepro, shrink, type ShrinkOptions, type ShrinkPassName, type Target } from "@cx/search";
+import { countNonZero, hunt, serializeRepro, shrink, type Target } from "@cx/search";
 import { GeneratedChoices, hashText, isRunLimitError, ReplayedChoices, type ChoiceSource, type PluginTarget, type ProtocolPlugin, type RunResult, type ScenarioOptions } from "@cx/sim";
 import { renderDiagram, renderStory, tellStory } from "@cx/viz";
 import type { ProtocolRef } from "./experiment-protocol.js";
 import { faultShape } from "./fault-shape.js";
+import { passesWithout } from "./passes-without.js";
 import type { Counterexample, ViolationRecord } from "./results.js";
 import { type BatchOutput, type BatchTask, type CorpusOutput, type CorpusTask, type EvalTask, type HuntOutput, type HuntTask, type OutputOf, type ShrinkOutput, type ShrinkTask } from "./tasks.js";
 
@@ -102,13 +103,6 @@ function shrinkFailure(target: PluginTarget, task: ShrinkTask) {
   const last = progress[progress.length - 1];
   if (last !== undefined && last[0] < result.stats.candidateRuns) progress.push([result.stats.candidateRuns, result.stats.decisionsAfter]);
   return { ...result, progress };
-}
-
-/** The shrinker's default pass lists with `without` left out; nothing to say when nothing is left out (the defaults apply). */
-function passesWithout(without: readonly ShrinkPassName[]): Pick<ShrinkOptions, "passes" | "finalPasses" | "cleanupPasses"> {
-  if (without.length === 0) return {};
-  const kept = (names: readonly ShrinkPassName[]): ShrinkPassName[] => names.filter((name) => !without.includes(name));
-  return { passes: kept(defaultShrinkPasses), finalPasses: kept(defaultFinalShrinkPasses), cleanupPasses: kept(defaultCleanupShrinkPasses) };
 }
 
 /** The options a task's runs get: the plug-in's scenario with the task's overrides, or nothing to say (the plug-in's own). */

@@ -32,6 +32,8 @@ describe("placing a failure's decisions into a run's slots", () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 7 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 }), (slotKinds, decisionKinds) => {
         const { frame, decisions } = frameOf(slotKinds, decisionKinds);
         const every = rankedPlacements(frame, decisions, { lengthMax: Infinity, max: Infinity, visitsMax: Infinity }).map((r) => r.placement);
+        // Each placement is compared with the brute force under the slot it ends at; none may end elsewhere.
+        expect(frame.slots.reduce((n, slot) => n + every.filter((p) => p.slots.at(-1) === slot).length, 0)).toBe(every.length);
         for (let last = 0; last < frame.slots.length; last++) {
           const placements = every.filter((p) => p.slots.at(-1) === frame.slots[last]);
           expect(placements.length).toBe(bruteForceCount(frame, decisions, last));
